@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: ['./apps/server/src/db/portal.schema.ts', './apps/server/src/connectors/erp/ledger/ledger.schema.ts'],
+  out: './db/migrations',
+  schemaFilter: ['portal', 'ledger'],
+});

@@ -1,0 +1,126 @@
+// Every setting of the portal server: name, default and one line of doc. The only file that reads process.env.
+// `npm start -- --help` prints this table.
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const settings = {
+  PORT: { schema: z.coerce.number().int().min(0).max(65535), default: '3000', doc: 'HTTP port to listen on.' },
+  HOST: { schema: z.string(), default: '0.0.0.0', doc: 'Interface to listen on.' },
+  DATA_DIR: {
+    schema: z.string(),
+    default: './data',
+    doc: 'Folder of the embedded PostgreSQL (PGlite) when DATABASE_URL is not set.',
+  },
+  DATABASE_URL: {
+    schema: z.string().url().optional(),
+    default: undefined,
+    doc: 'postgres://... to run on a real PostgreSQL instead of the embedded one.',
+  },
+  DEMO: {
+    schema: flag,
+    default: undefined,
+    doc: 'Seed demo users and the demo ledger. Default: on for the embedded database, off with DATABASE_URL (or pass --demo).',
+  },
+  REDIS_URL: {
+    schema: z.string().optional(),
+    default: undefined,
+    doc: 'redis://... for rate limits shared across instances; in-memory when unset.',
+  },
+  PUBLIC_URL: {
+    schema: z.string().url(),
+    default: 'http://localhost:3000',
+    doc: 'Address users reach the portal at (links in e-mails, 3-D Secure return).',
+  },
+  CORS_ORIGINS: {
+    schema: z.string(),
+    default: '',
+    doc: 'Comma-separated origins allowed by CORS; empty means CORS closed.',
+  },
+  TRUST_PROXY: { schema: flag, default: 'false', doc: 'Trust X-Forwarded-* headers from a reverse proxy.' },
+  ACCESS_TOKEN_SECRET: {
+    schema: z.string().min(32).optional(),
+    default: undefined,
+    doc: 'HMAC secret of access tokens (>= 32 chars). Default: generated once and kept in the database.',
+  },
+  ACCESS_TOKEN_TTL_SECONDS: {
+    schema: z.coerce.number().int().min(30),
+    default: '600',
+    doc: 'Lifetime of a bearer access token.',
+  },
+  IDLE_TIMEOUT_SECONDS: {
+    schema: z.coerce.number().int().min(60),
+    default: '1800',
+    doc: 'Idle time after which a session ends on the server (spec: 30 minutes).',
+  },
+  SESSION_MAX_HOURS: {
+    schema: z.coerce.number().int().min(1),
+    default: '12',
+    doc: 'Absolute lifetime of a session, whatever the activity.',
+  },
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: {
+    schema: z.coerce.number().int().min(1),
+    default: '10',
+    doc: 'Failed sign-ins per account per 15 minutes before sign-in is refused.',
+  },
+  LOGIN_MAX_FAILURES_PER_ADDRESS: {
+    schema: z.coerce.number().int().min(1),
+    default: '50',
+    doc: 'Failed sign-ins per client address per 15 minutes before sign-in is refused.',
+  },
+  COOKIE_SECURE: {
+    schema: flag.optional(),
+    default: undefined,
+    doc: 'Mark cookies Secure. Default: on when PUBLIC_URL is https.',
+  },
+  LOG_LEVEL: {
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    doc: 'pino log level.',
+  },
+  WEB_DIST: {
+    schema: z.string(),
+    default: '',
+    doc: 'Folder of the built web app to serve; default apps/web/dist next to the server.',
+  },
+} as const;
+
+type Settings = typeof settings;
+type Parsed = { [K in keyof Settings]: z.output<Settings[K]['schema']> };
+
+export type Config = Parsed & { demoSeed: boolean; embedded: boolean; cookieSecure: boolean };
+
+export function loadConfig(overrides: Partial<Record<keyof Settings, string>> = {}, argv: string[] = []): Config {
+  const env: Record<string, string | undefined> = { ...process.env, ...overrides };
+  const parsed: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, setting] of Object.entries(settings)) {
+    const raw = env[name] === '' && setting.default === undefined ? undefined : (env[name] ?? setting.default);
+    const result = (setting.schema as z.ZodType).safeParse(raw);
+    if (result.success) parsed[name] = result.data;
+    else problems.push(`${name}: ${result.error.issues[0]?.message ?? 'invalid'}`);
+  }
+  if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  const config = parsed as Parsed;
+  const embedded = !config.DATABASE_URL;
+  return {
+    ...config,
+    embedded,
+    demoSeed: argv.includes('--demo') || (config.DEMO ?? embedded),
+    cookieSecure: config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith('https:'),
+  };
+}
+
+export function describeSettings(): string {
+  const lines = Object.entries(settings).map(
+    ([name, s]) => `  ${name.padEnd(32)} ${s.doc}${s.default !== undefined ? ` (default: ${s.default})` : ''}`,
+  );
+  return [
+    'Usage: npm start [-- --demo] [-- --help]',
+    '',
+    'Settings (environment variables):',
+    ...lines,
+    '',
+    '  --demo   seed demo users and ledger on a DATABASE_URL database',
+  ].join('\n');
+}

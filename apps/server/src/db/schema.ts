@@ -1,0 +1,2 @@
+export * from './portal.schema';
+export * from '../connectors/erp/ledger/ledger.schema';

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { defineRoute, permissions } from './route';
+
+export const userRoles = ['admin', 'manager', 'internal', 'user'] as const;
+export const UserRole = z.enum(userRoles);
+export type UserRole = z.infer<typeof UserRole>;
+
+export const userStatuses = ['active', 'deactivated', 'waiting-confirmation', 'locked'] as const;
+export const UserStatus = z.enum(userStatuses);
+
+export const accountTypes = ['SoldTo', 'Payer', 'PayerAll'] as const;
+export const AccountType = z.enum(accountTypes);
+export type AccountType = z.infer<typeof AccountType>;
+
+export const Permission = z.enum(permissions);
+
+export const LoginRequest = z.object({ login: z.string().max(320), password: z.string().max(1024) });
+export const TokenResponse = z.object({
+  token: z.string(),
+  /** The refresh token travels only in the httpOnly cookie; the field keeps the spec's shape and is always null. */
+  refreshToken: z.null(),
+  expiresIn: z.number().int(),
+});
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+export const login = defineRoute({
+  method: 'POST',
+  path: '/api/token/login',
+  public: true,
+  summary: 'Sign in with login (e-mail) and password.',
+  body: LoginRequest,
+  response: TokenResponse,
+});
+
+export const refresh = defineRoute({
+  method: 'POST',
+  path: '/api/token/refresh',
+  public: true,
+  summary: 'Rotate the refresh token (cookie) and issue a new access token.',
+  body: z.object({ refreshToken: z.string().nullish() }).optional(),
+  response: TokenResponse,
+});
+
+export const logout = defineRoute({
+  method: 'POST',
+  path: '/api/token/logout',
+  public: true,
+  summary: 'End the session and clear the refresh cookie.',
+  response: z.object({ message: z.literal('Success') }),
+});
+
+export const LoginStatusResponse = z.object({
+  isLoggedIn: z.boolean(),
+  token: z.string().nullable(),
+  refreshToken: z.null(),
+});
+export const loginStatus = defineRoute({
+  method: 'GET',
+  path: '/api/token/login-status',
+  public: true,
+  summary: 'Whether the browser holds a live session; if so, a fresh access token.',
+  response: LoginStatusResponse,
+});
+
+export const LinkedAccount = z.object({
+  account_id: z.number().int(),
+  primary_account: z.string(),
+  account_type: z.string(),
+  company_code: z.string(),
+  sales_organization: z.string(),
+  distribution_channel: z.string(),
+  division: z.string(),
+});
+export type LinkedAccount = z.infer<typeof LinkedAccount>;
+
+export const UserProfile = z.object({
+  user_id: z.number().int(),
+  login: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  status: UserStatus,
+  user_role: UserRole,
+  primary_account_type_id: AccountType,
+  third_party_id: z.string().nullable(),
+  last_login: z.string().nullable(),
+  num_logins: z.number().int(),
+  require_password_change: z.boolean(),
+  Accounts: z.array(LinkedAccount),
+  Permissions: z.array(Permission),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const getUserAccounts = defineRoute({
+  method: 'POST',
+  path: '/api/token/getuseraccounts',
+  summary: 'The signed-in user: profile, linked accounts and permissions.',
+  response: UserProfile,
+});

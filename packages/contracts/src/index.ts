@@ -1,0 +1,4 @@
+export * from './route';
+export * from './errors';
+export * from './auth';
+export * from './system';

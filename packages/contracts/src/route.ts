@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One endpoint of the portal API. The server registers it (validating request and response with these
+ * schemas); the web calls it through the typed client. `public` routes answer without a bearer token.
+ */
+export type RouteContract = {
+  method: HttpMethod;
+  path: string;
+  public?: boolean;
+  permission?: Permission;
+  summary: string;
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+  params?: z.ZodType;
+  response: z.ZodType;
+};
+
+export function defineRoute<const R extends RouteContract>(route: R): R {
+  return route;
+}
+
+export const permissions = [
+  'CanManagePaymentMethods',
+  'CanEditSystemConfig',
+  'CanViewUsers',
+  'CanManageUsers',
+  'CanImpersonate',
+  'CanManageRegistrationRequests',
+  'CanMakePayment',
+  'CanManageOwnSAPAccounts',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+export type RequestOf<R extends RouteContract> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
+export type ResponseOf<R extends RouteContract> = z.output<R['response']>;
