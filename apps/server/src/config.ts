@@ -18,7 +18,7 @@ export const settings = {
     doc: 'postgres://... to run on a real PostgreSQL instead of the embedded one.',
   },
   DEMO: {
-    schema: flag,
+    schema: flag.optional(),
     default: undefined,
     doc: 'Seed demo users and the demo ledger. Default: on for the embedded database, off with DATABASE_URL (or pass --demo).',
   },
@@ -90,8 +90,12 @@ type Parsed = { [K in keyof Settings]: z.output<Settings[K]['schema']> };
 
 export type Config = Parsed & { demoSeed: boolean; embedded: boolean; cookieSecure: boolean };
 
-export function loadConfig(overrides: Partial<Record<keyof Settings, string>> = {}, argv: string[] = []): Config {
-  const env: Record<string, string | undefined> = { ...process.env, ...overrides };
+export function loadConfig(
+  overrides: Partial<Record<keyof Settings, string>> = {},
+  argv: string[] = [],
+  environment: Record<string, string | undefined> = process.env,
+): Config {
+  const env: Record<string, string | undefined> = { ...environment, ...overrides };
   const parsed: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [name, setting] of Object.entries(settings)) {
@@ -123,4 +127,12 @@ export function describeSettings(): string {
     '',
     '  --demo   seed demo users and ledger on a DATABASE_URL database',
   ].join('\n');
+}
+
+/**
+ * Where API tests run: with TEST_DATABASE_URL (a PostgreSQL server; each test file gets a database of its own)
+ * or, by default, on an in-memory PGlite.
+ */
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
 }

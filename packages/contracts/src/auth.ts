@@ -13,6 +13,7 @@ export const AccountType = z.enum(accountTypes);
 export type AccountType = z.infer<typeof AccountType>;
 
 export const Permission = z.enum(permissions);
+export type Permission = z.infer<typeof Permission>;
 
 export const LoginRequest = z.object({ login: z.string().max(320), password: z.string().max(1024) });
 export const TokenResponse = z.object({
@@ -37,7 +38,7 @@ export const refresh = defineRoute({
   path: '/api/token/refresh',
   public: true,
   summary: 'Rotate the refresh token (cookie) and issue a new access token.',
-  body: z.object({ refreshToken: z.string().nullish() }).optional(),
+  body: z.object({ refreshToken: z.string().nullish() }).nullish(),
   response: TokenResponse,
 });
 

@@ -10,7 +10,7 @@ export type RouteContract = {
   method: HttpMethod;
   path: string;
   public?: boolean;
-  permission?: Permission;
+  permission?: (typeof permissions)[number];
   summary: string;
   body?: z.ZodType;
   querystring?: z.ZodType;
@@ -32,7 +32,6 @@ export const permissions = [
   'CanMakePayment',
   'CanManageOwnSAPAccounts',
 ] as const;
-export type Permission = (typeof permissions)[number];
 
 export type RequestOf<R extends RouteContract> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
 export type ResponseOf<R extends RouteContract> = z.output<R['response']>;

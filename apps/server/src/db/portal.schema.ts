@@ -31,7 +31,10 @@ export const users = portal.table(
     userRole: text('user_role').notNull(),
     primaryAccountTypeId: text('primary_account_type_id').notNull(),
     thirdPartyId: text('third_party_id'),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     requirePasswordChange: boolean('require_password_change').notNull().default(false),
     isConfirmed: boolean('is_confirmed').notNull().default(true),
     lastLogin: timestamp('last_login', { withTimezone: true }),

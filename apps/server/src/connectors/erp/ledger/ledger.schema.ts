@@ -1,4 +1,256 @@
 // The built-in ERP ledger (schema "ledger"). Only connectors/erp/ledger reads these tables.
-import { pgSchema } from 'drizzle-orm/pg-core';
+// Amounts are integer minor units (bigint) scaled by the currency's decimals; dates are calendar dates.
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSchema,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 
 export const ledger = pgSchema('ledger');
+
+export const currencies = ledger.table('currencies', {
+  currencyKey: text('currency_key').primaryKey(),
+  /** 0 (JPY), 2 (most) or 3 (KWD, BHD). */
+  decimals: smallint('decimals').notNull(),
+  symbol: text('symbol').notNull(),
+});
+
+export const companyCodes = ledger.table('company_codes', {
+  companyCode: text('company_code').primaryKey(),
+  name: text('name').notNull(),
+  country: text('country').notNull(),
+  currencyKey: text('currency_key')
+    .notNull()
+    .references(() => currencies.currencyKey),
+  enableDeposits: boolean('enable_deposits').notNull().default(false),
+  disablePayments: boolean('disable_payments').notNull().default(false),
+  enableEcheck: boolean('enable_echeck').notNull().default(false),
+  disable3ds: boolean('disable_3ds').notNull().default(false),
+});
+
+/** Payers, sold-tos and payer-all groups alike (a group is a customer so it has a number, a name and an address). */
+export const customers = ledger.table(
+  'customers',
+  {
+    customerNumber: text('customer_number').primaryKey(),
+    name: text('name').notNull(),
+    name2: text('name_2').notNull().default(''),
+    street: text('street').notNull().default(''),
+    city: text('city').notNull().default(''),
+    region: text('region').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    country: text('country').notNull(),
+    phone: text('phone').notNull().default(''),
+    companyCode: text('company_code')
+      .notNull()
+      .references(() => companyCodes.companyCode),
+    salesOrganization: text('sales_organization').notNull(),
+    distributionChannel: text('distribution_channel').notNull(),
+    division: text('division').notNull(),
+    currencyKey: text('currency_key')
+      .notNull()
+      .references(() => currencies.currencyKey),
+  },
+  (t) => [index('customers_company_code_idx').on(t.companyCode)],
+);
+
+/** Which sold-tos a payer pays for (a payer may be its own sold-to). */
+export const payerSoldTos = ledger.table(
+  'payer_sold_tos',
+  {
+    payerNumber: text('payer_number')
+      .notNull()
+      .references(() => customers.customerNumber),
+    soldtoNumber: text('soldto_number')
+      .notNull()
+      .references(() => customers.customerNumber),
+  },
+  (t) => [
+    primaryKey({ columns: [t.payerNumber, t.soldtoNumber] }),
+    index('payer_sold_tos_soldto_idx').on(t.soldtoNumber),
+  ],
+);
+
+/** Payer-all groups: one group number stands for all payers in it. */
+export const payerAllMembers = ledger.table(
+  'payer_all_members',
+  {
+    groupNumber: text('group_number')
+      .notNull()
+      .references(() => customers.customerNumber),
+    payerNumber: text('payer_number')
+      .notNull()
+      .references(() => customers.customerNumber),
+  },
+  (t) => [primaryKey({ columns: [t.groupNumber, t.payerNumber] })],
+);
+
+export const reasonCodes = ledger.table(
+  'reason_codes',
+  {
+    companyCode: text('company_code')
+      .notNull()
+      .references(() => companyCodes.companyCode),
+    /** O invoice payments, D deposits. */
+    paymentType: text('payment_type').notNull(),
+    reasonCode: text('reason_code').notNull(),
+    description: text('description').notNull(),
+    commentsRequired: boolean('comments_required').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.companyCode, t.paymentType, t.reasonCode] })],
+);
+
+/** Spec: documents, with the address blocks joined from customers at read time. */
+export const documents = ledger.table(
+  'documents',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    companyCode: text('company_code')
+      .notNull()
+      .references(() => companyCodes.companyCode),
+    billingDocumentNumber: text('billing_document_number').notNull().default(''),
+    billingDocumentType: text('billing_document_type').notNull().default(''),
+    documentNumberFinance: text('document_number_finance').notNull(),
+    postingDate: date('posting_date', { mode: 'string' }).notNull(),
+    documentDate: date('document_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    clearingDate: date('clearing_date', { mode: 'string' }),
+    clearingDocumentNumberFinance: text('clearing_document_number_finance').notNull().default(''),
+    currencyKey: text('currency_key')
+      .notNull()
+      .references(() => currencies.currencyKey),
+    openAmount: bigint('open_amount', { mode: 'bigint' }).notNull(),
+    paidAmount: bigint('paid_amount', { mode: 'bigint' }).notNull(),
+    totalAmount: bigint('total_amount', { mode: 'bigint' }).notNull(),
+    billedQuantity: numeric('billed_quantity', { precision: 15, scale: 3 }).notNull().default('0'),
+    financeDocumentType: text('finance_document_type').notNull(),
+    financeDocumentOnly: boolean('finance_document_only').notNull().default(false),
+    fiscalYear: text('fiscal_year').notNull(),
+    lineItem: text('line_item').notNull().default('001'),
+    itemIsAPayment: boolean('item_is_a_payment').notNull().default(false),
+    pdfDocumentAvailable: boolean('pdf_document_available').notNull().default(false),
+    payerNumber: text('payer_number')
+      .notNull()
+      .references(() => customers.customerNumber),
+    soldtoNumber: text('soldto_number')
+      .notNull()
+      .references(() => customers.customerNumber),
+    customerNumber: text('customer_number').notNull(),
+    referenceNumber: text('reference_number').notNull().default(''),
+    department: text('department').notNull().default(''),
+    readOnly: boolean('read_only').notNull().default(false),
+    reasonCode: text('reason_code').notNull().default(''),
+    reasonMessage: text('reason_message').notNull().default(''),
+    /** 01 open, 02 complete. */
+    documentStatus: text('document_status').notNull(),
+    customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
+  },
+  (t) => [
+    // Keyset paging (POST /api/Invoice) ORDER BY due_date DESC, id: across a payer's sold-tos (the payer's list,
+    // sold-to filter applied while walking the index) and for one sold-to (a sold-to user's list).
+    index('documents_payer_due_idx').on(t.payerNumber, t.dueDate.desc(), t.id),
+    index('documents_payer_soldto_due_idx').on(t.payerNumber, t.soldtoNumber, t.dueDate.desc(), t.id),
+    index('documents_billing_document_number_idx').on(t.billingDocumentNumber),
+    index('documents_document_number_finance_idx').on(t.documentNumberFinance, t.fiscalYear, t.lineItem),
+  ],
+);
+
+export const invoiceItems = ledger.table(
+  'invoice_items',
+  {
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    itemNumber: text('item_number').notNull(),
+    materialNumber: text('material_number').notNull(),
+    description: text('description').notNull(),
+    billedQuantity: numeric('billed_quantity', { precision: 15, scale: 3 }).notNull(),
+    unitPrice: bigint('unit_price', { mode: 'bigint' }).notNull(),
+    totalAmount: bigint('total_amount', { mode: 'bigint' }).notNull(),
+    currencyKey: text('currency_key').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.itemNumber] }),
+    // Article-number search is a prefix match (LIKE 'value%').
+    index('invoice_items_material_number_idx').on(t.materialNumber.op('text_pattern_ops')),
+  ],
+);
+
+/** Payment type entries: O invoice payments, D deposits. */
+export const paymentTypes = ledger.table('payment_types', {
+  paymentType: text('payment_type').primaryKey(),
+  active: boolean('active').notNull(),
+  overpaymentAllowed: boolean('overpayment_allowed').notNull().default(false),
+});
+
+/** The single row of generel_data (spelt as in the spec's wire shape). */
+export const generelData = ledger.table('generel_data', {
+  id: integer('id').primaryKey().default(1),
+  /** X or R allow partial payments, '' forbids them. */
+  partialPaymentsAllowed: text('partial_payments_allowed').notNull(),
+  /** '1' requires the CVV. */
+  cvvUseControl: text('cvv_use_control').notNull().default('1'),
+});
+
+export const paymentProvider = ledger.table('payment_provider', {
+  id: integer('id').primaryKey().default(1),
+  secure3dsEnabled: boolean('secure_3ds_enabled').notNull(),
+  secure3dsVersion: text('secure_3ds_version').notNull(),
+});
+
+/** Pre-authorisation amount per card type. */
+export const paymentCardSettings = ledger.table('payment_card_settings', {
+  paymentCardType: text('payment_card_type').primaryKey(),
+  preauthorizationAmount: bigint('preauthorization_amount', { mode: 'bigint' }).notNull(),
+  currencyKey: text('currency_key')
+    .notNull()
+    .references(() => currencies.currencyKey),
+});
+
+/** custom_fields.apparv: named parameters (ZENABLEDEP, ZDISABLEPY, ZENABLEEC) per company code. */
+export const apparv = ledger.table(
+  'apparv',
+  {
+    parnam: text('parnam').notNull(),
+    companyCode: text('company_code')
+      .notNull()
+      .references(() => companyCodes.companyCode),
+    parval: text('parval').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.parnam, t.companyCode] })],
+);
+
+/**
+ * Maintained totals per payer, sold-to and currency (the list's totals cards read these instead of summing
+ * documents). due and past due split open invoices at as_of; whoever reads them on a later day must refresh.
+ */
+export const accountBalances = ledger.table(
+  'account_balances',
+  {
+    payerNumber: text('payer_number').notNull(),
+    soldtoNumber: text('soldto_number').notNull(),
+    currencyKey: text('currency_key').notNull(),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    /** Open amount of open invoices (open_amount > 0). */
+    invoicesAmount: bigint('invoices_amount', { mode: 'bigint' }).notNull(),
+    /** Open amount of open credits (negative). */
+    creditsAmount: bigint('credits_amount', { mode: 'bigint' }).notNull(),
+    /** Open invoices due on or after as_of. */
+    dueAmount: bigint('due_amount', { mode: 'bigint' }).notNull(),
+    /** Open invoices due before as_of. */
+    pastDueAmount: bigint('past_due_amount', { mode: 'bigint' }).notNull(),
+    /** invoices + credits. */
+    balanceAmount: bigint('balance_amount', { mode: 'bigint' }).notNull(),
+    openInvoiceCount: integer('open_invoice_count').notNull(),
+    openCreditCount: integer('open_credit_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.payerNumber, t.soldtoNumber, t.currencyKey] })],
+);

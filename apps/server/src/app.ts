@@ -1,0 +1,107 @@
+// Builds the Fastify app without listening: used by server.ts and by every API test (app.inject).
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context';
+import type { Config } from './config';
+import type { ErpConnector } from './connectors/erp/erp-connector';
+import { createLedgerConnector } from './connectors/erp/ledger/ledger-connector';
+import type { Db } from './db/client';
+import { createAccessTokens } from './modules/auth/access-tokens';
+import { authRoutes } from './modules/auth/auth.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
+import { readOrInitSetting } from './modules/system/app-settings.repository';
+import { systemRoutes } from './modules/system/system.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { requestContextPlugin } from './plugins/request-context';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { webAppPlugin } from './plugins/web-app';
+
+export type RegisteredRoute = { method: string; url: string; public: boolean };
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Db;
+  now?: () => Date;
+  /** The ERP; the built-in ledger on the same database by default. */
+  erp?: ErpConnector;
+  /** pino options; tests pass false. */
+  logger?: boolean | object;
+};
+
+export const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.refreshToken',
+];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL, redact: redactedPaths },
+    genReqId: () => randomUUID(),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secret =
+    config.ACCESS_TOKEN_SECRET ??
+    (await readOrInitSetting(db, 'access_token_secret', () => randomBytes(48).toString('base64url')));
+  const now = options.now ?? (() => new Date());
+  const ctx: AppContext = {
+    config,
+    db,
+    tokens: createAccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
+    erp: options.erp ?? createLedgerConnector(db, { now }),
+    now,
+  };
+  app.decorate('ctx', ctx);
+  // Every route, listed for the deny-by-default test and the OpenAPI document.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, public: route.config?.public ?? false });
+    }
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(requestContextPlugin);
+  await app.register(securityHeadersPlugin, {
+    corsOrigins: config.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { max: 600, timeWindow: '1 minute' });
+  await app.register(authPlugin);
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(customersRoutes);
+
+  await app.register(webAppPlugin, { root: config.WEB_DIST || defaultWebDist() });
+  return app;
+}
+
+function defaultWebDist(): string {
+  // src/app.ts and dist/server.js both sit two levels below apps/.
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}

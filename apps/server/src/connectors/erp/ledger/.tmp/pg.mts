@@ -1,0 +1,18 @@
+import { openDatabase } from '../../../../db/client';
+import { createLedgerConnector } from '../ledger-connector';
+import { seedLedger } from '../seed';
+import { demoUserAccounts } from '../seed-master-data';
+import { LedgerDocument } from '@portal/contracts';
+const database = await openDatabase({ kind: 'postgres', url: 'postgres://portal@127.0.0.1:55432/ledgertest' });
+const t = Date.now();
+const r = await seedLedger(database.db, { documents: 3000, asOf: new Date('2026-03-15T00:00:00Z'), reset: true });
+process.stdout.write(JSON.stringify(r) + ` ${Date.now() - t}ms\n`);
+const erp = createLedgerConnector(database.db, { now: () => new Date('2026-03-15T00:00:00Z') });
+const h = await erp.getHeaderAccounts({ account_type: 'Payer', accounts: demoUserAccounts.payer });
+process.stdout.write(JSON.stringify(h.HeaderItems.map((i) => [i.PrimaryAcct, i.DropDownItems.length])) + '\n');
+const s = await erp.searchDocuments({ payer_data: { customer_number: '100001', company_code: '1000' }, soldto_data: [], search_parameters: { status: '03', filter: [{ filter_type: '91', value: 'pump' }] } });
+for (const d of s.document_list) LedgerDocument.parse(d);
+process.stdout.write(`${s.status.message_type} ${s.document_list.length} ${JSON.stringify(s.document_list[0]?.custom_fields)} ${s.document_list[0]?.total_amount}\n`);
+const c = await erp.getBackendConfiguration();
+process.stdout.write(JSON.stringify(c.payment_cards) + '\n');
+await database.close();

@@ -1,0 +1,53 @@
+// Conversions between the ledger's storage (minor units, ISO dates, booleans) and the ERP wire (decimal strings,
+// MM-DD-YYYY, X flags). Integer arithmetic only: money is never a float (DESIGN.md §3).
+import type { ErpDate, ErpFlag } from '@portal/contracts';
+
+export function formatMinorUnits(minor: bigint, decimals: number): string {
+  const negative = minor < 0n;
+  const digits = (negative ? -minor : minor).toString();
+  if (decimals === 0) return `${negative ? '-' : ''}${digits}`;
+  const padded = digits.padStart(decimals + 1, '0');
+  const whole = padded.slice(0, -decimals);
+  const fraction = padded.slice(-decimals);
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+/** YYYY-MM-DD (database) to MM-DD-YYYY (wire). */
+export function toErpDate(isoDate: string): ErpDate {
+  const [year, month, day] = isoDate.split('-');
+  return `${month}-${day}-${year}`;
+}
+
+/** MM-DD-YYYY (wire) to YYYY-MM-DD (database); undefined when it is not a calendar date. */
+export function fromErpDate(erpDate: string): string | undefined {
+  const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(erpDate);
+  if (!match) return undefined;
+  const [, month, day, year] = match;
+  const iso = `${year}-${month}-${day}`;
+  const parsed = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== iso) return undefined;
+  return iso;
+}
+
+export function toFlag(value: boolean): ErpFlag {
+  return value ? 'X' : '';
+}
+
+/** The calendar day (UTC) of an instant, as YYYY-MM-DD. */
+export function isoDay(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** Whole days from a to b (both YYYY-MM-DD). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * ERP account and document numbers are stored SAP-style, zero-padded to 10 digits; the portal shows them without
+ * leading zeros (spec §9), so numeric input is padded back before a look-up.
+ */
+export function toLedgerNumber(value: string): string {
+  const trimmed = value.trim();
+  return /^\d{1,10}$/.test(trimmed) ? trimmed.padStart(10, '0') : trimmed;
+}

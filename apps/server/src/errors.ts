@@ -1,0 +1,33 @@
+// One error type for the whole server (STYLE.md §5). The handler in plugins/errors.ts turns it into an answer.
+
+export const errorCodes = {
+  AUTH_REQUIRED: 401,
+  AUTH_INVALID_CREDENTIALS: 401,
+  AUTH_SESSION_EXPIRED: 401,
+  AUTH_CREDENTIALS_REQUIRED: 400,
+  AUTH_TOO_MANY_ATTEMPTS: 429,
+  AUTH_ACCOUNT_INACTIVE: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  VALIDATION_FAILED: 400,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly messageKey: string;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: { messageKey?: string; reason?: string; details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
+    super(code, { cause: options.cause });
+    this.name = 'AppError';
+    this.status = errorCodes[code];
+    this.messageKey = options.messageKey ?? `errors.codes.${code}`;
+  }
+}

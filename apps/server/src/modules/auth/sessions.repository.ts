@@ -1,0 +1,92 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { refreshTokens, sessions, users } from '../../db/schema';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: Db,
+  input: { userId: number; expiresAt: Date; now: Date; ip: string; userAgent: string | undefined; tokenHash: string },
+): Promise<string> {
+  const sessionId = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.insert(sessions).values({
+      sessionId,
+      userId: input.userId,
+      createdAt: input.now,
+      lastActivityAt: input.now,
+      expiresAt: input.expiresAt,
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 400) ?? null,
+    });
+    await tx.insert(refreshTokens).values({ tokenHash: input.tokenHash, sessionId, createdAt: input.now });
+  });
+  return sessionId;
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ token: refreshTokens, session: sessions })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.sessionId, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Marks the token used and stores its successor in one step; false when another request used it first. */
+export async function rotateRefreshToken(
+  db: Db,
+  input: { oldHash: string; newHash: string; sessionId: string; now: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const used = await tx
+      .update(refreshTokens)
+      .set({ usedAt: input.now })
+      .where(and(eq(refreshTokens.tokenHash, input.oldHash), isNull(refreshTokens.usedAt)))
+      .returning({ tokenHash: refreshTokens.tokenHash });
+    if (used.length === 0) return false;
+    await tx
+      .insert(refreshTokens)
+      .values({ tokenHash: input.newHash, sessionId: input.sessionId, createdAt: input.now });
+    await tx.update(sessions).set({ lastActivityAt: input.now }).where(eq(sessions.sessionId, input.sessionId));
+    return true;
+  });
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function findSessionWithUser(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.userId, sessions.userId))
+    .where(eq(sessions.sessionId, sessionId))
+    .limit(1);
+  return row;
+}
+
+/** Activity keeps the session alive; written at most once a minute per session to spare the database. */
+export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastActivityAt: now })
+    .where(
+      and(eq(sessions.sessionId, sessionId), sql`${sessions.lastActivityAt} < ${new Date(now.getTime() - 60_000)}`),
+    );
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { footerLinks, health, publicConfig, ready } from '@portal/contracts';
+import { AppError } from '../../errors';
+import { addRoute } from '../../http/routes';
+import { appVersion } from '../../version';
+import { readApplicationSettings } from './application-settings';
+
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+
+  addRoute(app, health, () => ({ status: 'ok' as const, version: appVersion }));
+
+  addRoute(app, ready, async () => {
+    try {
+      await ctx.db.execute(sql`select 1`);
+    } catch (cause) {
+      throw new AppError('SERVICE_UNAVAILABLE', { cause });
+    }
+    return { status: 'ready' as const };
+  });
+
+  addRoute(app, publicConfig, async () => {
+    const settings = await readApplicationSettings(ctx.db);
+    return {
+      allowRegistration: settings.allowRegistration,
+      allowGuestPayment: settings.allowGuestPayment,
+      companyName: settings.companyName,
+      version: appVersion,
+    };
+  });
+
+  addRoute(app, footerLinks, async () => {
+    const { privacyPolicy, termsAndConditions, contactUs } = await readApplicationSettings(ctx.db);
+    return { privacyPolicy, termsAndConditions, contactUs };
+  });
+}

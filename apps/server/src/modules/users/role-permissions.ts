@@ -1,0 +1,19 @@
+// Default permissions per role. The spec leaves the full mapping open (access spec §6 "not shown"); this is the
+// decision recorded in docs/adr/0004-roles-and-permissions.md. A user row may carry other permissions.
+import type { Permission, UserRole } from '@portal/contracts';
+import { permissions } from '@portal/contracts';
+
+export const rolePermissions: Record<UserRole, readonly Permission[]> = {
+  admin: permissions,
+  manager: [
+    'CanViewUsers',
+    'CanManageUsers',
+    'CanImpersonate',
+    'CanManageRegistrationRequests',
+    'CanManagePaymentMethods',
+    'CanMakePayment',
+  ],
+  // Internal staff look, but do not pay (spec §6: internal users see no pay controls).
+  internal: ['CanViewUsers'],
+  user: ['CanMakePayment', 'CanManagePaymentMethods', 'CanManageOwnSAPAccounts'],
+};

@@ -1,0 +1,54 @@
+import { asc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { userAccounts, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserAccountRow = typeof userAccounts.$inferSelect;
+
+export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
+  const normalised = login.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.login})`, normalised), eq(users.email, normalised)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+  return row;
+}
+
+export async function listUserAccounts(db: Db, userId: number): Promise<UserAccountRow[]> {
+  return db.select().from(userAccounts).where(eq(userAccounts.userId, userId)).orderBy(asc(userAccounts.accountId));
+}
+
+export async function recordSuccessfulLogin(db: Db, userId: number, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastLogin: at, numLogins: sql`${users.numLogins} + 1` })
+    .where(eq(users.userId, userId));
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function insertUser(
+  db: Db,
+  user: NewUser,
+  accounts: Omit<typeof userAccounts.$inferInsert, 'userId'>[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ ...user, email: user.email.toLowerCase() })
+      .returning({ userId: users.userId });
+    if (!row) throw new Error('user insert returned nothing');
+    if (accounts.length) await tx.insert(userAccounts).values(accounts.map((a) => ({ ...a, userId: row.userId })));
+    return row.userId;
+  });
+}

@@ -1,0 +1,53 @@
+// The one error handler: AppError → its status and translated message; schema failures → 400;
+// everything else is a bug: logged with the request id and answered 500 without internals.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { translate } from '@portal/i18n';
+import type { ErrorResponse } from '@portal/contracts';
+import { AppError } from '../errors';
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: appError.code, status: appError.status }, 'request refused');
+    const body: ErrorResponse = {
+      error: appError.code,
+      messageKey: appError.messageKey,
+      message: translate(request.language, request.country, appError.messageKey),
+      uniqueId: request.id,
+      ...(appError.options.reason ? { reason: appError.options.reason } : {}),
+      ...(appError.options.details && appError.status < 500 ? { details: appError.options.details } : {}),
+    };
+    if (appError.code === 'AUTH_TOO_MANY_ATTEMPTS' || appError.code === 'RATE_LIMITED') {
+      reply.header('retry-after', String(appError.options.details?.retryAfterSeconds ?? 900));
+    }
+    return reply.status(appError.status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ErrorResponse = {
+      error: 'NOT_FOUND',
+      messageKey: 'errors.codes.NOT_FOUND',
+      message: translate(request.language, request.country, 'errors.codes.NOT_FOUND'),
+      uniqueId: request.id,
+    };
+    return reply.status(404).send(body);
+  });
+});
+
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = error.validation.map((v) => v.instancePath);
+    return new AppError('VALIDATION_FAILED', { details: { fields } });
+  }
+  if (error.validation) return new AppError('VALIDATION_FAILED');
+  if (error.statusCode === 429) return new AppError('RATE_LIMITED', { details: { retryAfterSeconds: 60 } });
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Malformed JSON, wrong content type, body too large: the caller's fault, said without internals.
+    return new AppError('VALIDATION_FAILED', { details: { fields: [] } });
+  }
+  return new AppError('INTERNAL', { cause: error });
+}

@@ -1,0 +1,97 @@
+// Builds the real app on a fresh, migrated database for one test file: in-memory PGlite by default, or a new
+// database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the API tests both ways).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, testDatabaseUrl, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { seedLedger } from '../connectors/erp/ledger/seed';
+import { seedDemoUsers } from '../seed-demo';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: TestClock;
+  close: () => Promise<void>;
+};
+
+export type TestClock = { now: () => Date; advance: (ms: number) => void };
+
+export function createClock(start = new Date('2026-11-02T09:00:00Z')): TestClock {
+  let offset = 0;
+  return { now: () => new Date(start.getTime() + offset), advance: (ms) => (offset += ms) };
+}
+
+export async function createTestApp(
+  options: {
+    demoUsers?: boolean;
+    /** Seed the built-in ledger with this many documents (relative to the test clock's day). */
+    ledgerDocuments?: number;
+    settings?: Parameters<typeof loadConfig>[0];
+  } = {},
+): Promise<TestApp> {
+  const serverUrl = testDatabaseUrl();
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (serverUrl) {
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(serverUrl, `create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+    dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  } else {
+    database = await openDatabase({ kind: 'pglite' });
+  }
+  const clock = createClock();
+  if (options.ledgerDocuments) {
+    await seedLedger(database.db, { documents: options.ledgerDocuments, asOf: clock.now() });
+  }
+  if (options.demoUsers ?? true) await seedDemoUsers(database.db);
+  // Fixed settings so that the tests do not depend on the caller's environment.
+  const config = loadConfig(
+    {
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      WEB_DIST: '/nonexistent',
+      ACCESS_TOKEN_SECRET: 'test-secret-test-secret-test-secret-0123',
+      ...options.settings,
+    },
+    [],
+    {},
+  );
+  const app = await buildApp({ config, db: database.db, now: clock.now, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs in through the API and returns the bearer token and the refresh cookie. */
+export async function signInAs(app: FastifyInstance, login: string, password = 'Portal-Demo-2026') {
+  const response = await app.inject({ method: 'POST', url: '/api/token/login', payload: { login, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'portal_rt');
+  if (!cookie) throw new Error('no refresh cookie');
+  return { token: (response.json() as { token: string }).token, refreshCookie: cookie.value };
+}

@@ -1,0 +1,150 @@
+import { ActionIcon, Anchor, Burger, Button, Divider, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Logo } from '../../components/ui/logo';
+import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from '../../config/constants';
+import { isSignedIn, useSession } from '../../lib/session';
+import { useLogout } from '../../features/auth/utils/use-logout';
+import { AccountSwitcher } from './account-switcher';
+import classes from './header.module.css';
+import { primaryNavItems, settingsPath, showsLogout } from './nav-items';
+
+// Slide without fading: text mid-fade has too little contrast, and axe may look at it just then.
+const slideIn = {
+  in: { transform: 'translateX(0)' },
+  out: { transform: 'translateX(100%)' },
+  transitionProperty: 'transform',
+};
+
+export function Header() {
+  const { t } = useTranslation();
+  const { status, profile, impersonation } = useSession();
+  const signedIn = isSignedIn(status);
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const logout = useLogout();
+
+  // Following a link closes the drawer (useDisclosure's handler object is new each render; `close` is stable).
+  const closeDrawer = drawer.close;
+  useEffect(() => closeDrawer(), [pathname, closeDrawer]);
+
+  const who = impersonation
+    ? t('auth.working_as', { name: impersonation.name })
+    : t('auth.logged_in_as', { login: profile?.login ?? '' });
+  const navItems = primaryNavItems(profile);
+  const handleLogout = () => void logout();
+
+  return (
+    <header className={classes.header}>
+      <div className={classes.topBar}>
+        <Link to={signedIn ? DEFAULT_SIGNED_IN_PATH : SIGN_IN_PATH} className={classes.brand}>
+          <Logo title={t('shell.logo_alt')} />
+          <span className={classes.appName} aria-hidden="true">
+            {t('shell.app_name')}
+          </span>
+        </Link>
+        {signedIn && (
+          <>
+            <div className={classes.desktopOnly}>
+              <AccountSwitcher className={classes.accountSwitcher} />
+            </div>
+            <div className={classes.spacer} />
+            <Text className={classes.who} size="sm">
+              {who}
+            </Text>
+            <ActionIcon
+              component={Link}
+              to={settingsPath(profile)}
+              variant="subtle"
+              color="white"
+              size="lg"
+              aria-label={t('shell.nav.settings')}
+              className={classes.desktopOnly}
+            >
+              <IconSettings aria-hidden="true" />
+            </ActionIcon>
+            {showsLogout(profile) && (
+              <Button
+                variant="subtle"
+                color="white"
+                leftSection={<IconLogout size={18} aria-hidden="true" />}
+                onClick={handleLogout}
+                className={classes.desktopOnly}
+              >
+                {t('auth.logout')}
+              </Button>
+            )}
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              color="white"
+              className={classes.mobileOnly}
+              aria-label={t('shell.nav.open_menu')}
+              aria-expanded={drawerOpened}
+              aria-controls="app-nav-drawer"
+            />
+          </>
+        )}
+      </div>
+      {signedIn && (
+        <nav className={`${classes.navBar} ${classes.desktopOnly}`} aria-label={t('shell.nav.main_label')}>
+          <ul className={classes.navList}>
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <Anchor component={NavLink} to={item.to} className={classes.navLink}>
+                  {t(item.labelKey)}
+                </Anchor>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {signedIn && (
+        <Drawer
+          id="app-nav-drawer"
+          opened={drawerOpened}
+          onClose={drawer.close}
+          position="right"
+          size="min(20rem, 85vw)"
+          title={t('shell.drawer.title')}
+          closeButtonProps={{ 'aria-label': t('shell.nav.close_menu') }}
+          transitionProps={{ transition: slideIn, duration: 150 }}
+        >
+          <Stack gap="md">
+            <AccountSwitcher withLabel />
+            <nav aria-label={t('shell.nav.main_label')}>
+              <ul className={classes.drawerList}>
+                {navItems.map((item) => (
+                  <li key={item.to}>
+                    <Anchor component={NavLink} to={item.to} className={classes.drawerLink}>
+                      {t(item.labelKey)}
+                    </Anchor>
+                  </li>
+                ))}
+                <li>
+                  <Anchor component={NavLink} to={settingsPath(profile)} className={classes.drawerLink}>
+                    {t('shell.nav.settings')}
+                  </Anchor>
+                </li>
+              </ul>
+            </nav>
+            {showsLogout(profile) && (
+              <>
+                <Divider />
+                <UnstyledButton onClick={handleLogout} className={classes.drawerLink}>
+                  <Group gap="xs" component="span">
+                    <IconLogout size={18} aria-hidden="true" />
+                    {t('auth.logout')}
+                  </Group>
+                </UnstyledButton>
+              </>
+            )}
+          </Stack>
+        </Drawer>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+import type { UserProfile } from '@portal/contracts';
+import { describe, expect, it } from 'vitest';
+import { accountLabel, primaryNavItems, settingsPath, showsLogout } from './nav-items';
+
+const payer: UserProfile = {
+  user_id: 1,
+  login: 'payer@example.com',
+  email: 'payer@example.com',
+  first_name: 'Pat',
+  last_name: 'Payer',
+  company: 'Example Co',
+  status: 'active',
+  user_role: 'user',
+  primary_account_type_id: 'Payer',
+  third_party_id: null,
+  last_login: null,
+  num_logins: 1,
+  require_password_change: false,
+  Accounts: [],
+  Permissions: ['CanMakePayment', 'CanManagePaymentMethods'],
+};
+
+const paths = (profile: UserProfile) => primaryNavItems(profile).map((item) => item.to);
+
+describe('header navigation', () => {
+  it('shows invoices, invoice search, payments and deposits to a payer who may pay', () => {
+    expect(paths(payer)).toEqual(['/invoices', '/invoice-history', '/payment-history', '/deposits']);
+  });
+
+  it('hides deposits from internal users', () => {
+    expect(paths({ ...payer, user_role: 'internal' })).not.toContain('/deposits');
+  });
+
+  it('hides deposits from users who may not make payments', () => {
+    expect(paths({ ...payer, Permissions: [] })).not.toContain('/deposits');
+  });
+
+  it('sends the settings cog to the profile, or to payment methods for third-party users', () => {
+    expect(settingsPath(payer)).toBe('/settings/profile');
+    expect(settingsPath({ ...payer, third_party_id: 'TP-1' })).toBe('/settings/payment-methods');
+  });
+
+  it('treats a blank third_party_id as not third-party', () => {
+    expect(settingsPath({ ...payer, third_party_id: '  ' })).toBe('/settings/profile');
+    expect(showsLogout({ ...payer, third_party_id: '' })).toBe(true);
+  });
+
+  it('offers no logout link to third-party users', () => {
+    expect(showsLogout({ ...payer, third_party_id: 'TP-1' })).toBe(false);
+  });
+});
+
+describe('accountLabel', () => {
+  it('strips leading zeros from numeric account numbers', () => {
+    expect(accountLabel('0000100234')).toBe('100234');
+    expect(accountLabel('0')).toBe('0');
+  });
+
+  it('keeps alphanumeric account ids as they are', () => {
+    expect(accountLabel('00AB12')).toBe('00AB12');
+  });
+});

@@ -1,0 +1,139 @@
+// Every route of both specs (access §2, invoices §2) with its guard. Which tree exists depends on the auth
+// status and the blackout flag (access §2, start-up routing).
+import type { Permission } from '@portal/contracts';
+import type { ReactNode } from 'react';
+import { Navigate, Route } from 'react-router';
+import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from '../config/constants';
+import { SignInPage } from '../features/auth/components/sign-in-page';
+import { SystemErrorPage } from '../features/auth/components/system-error-page';
+import { sessionStore, storageKeys } from '../lib/browser-storage';
+import { afterLoginPath } from '../lib/last-url';
+import { RequirePermission } from './guards/require-permission';
+import { TitleOnlyPage } from './pages/title-only-page';
+
+type SignedInRoute = {
+  path: string;
+  titleKey: string;
+  permission?: Permission;
+  notForThirdParty?: boolean;
+  element?: ReactNode;
+};
+
+// Screens of later issues show their title only (TitleOnlyPage) until their feature replaces `element`.
+const signedInRoutes: SignedInRoute[] = [
+  { path: '/invoices', titleKey: 'shell.pages.invoices' },
+  { path: '/invoices/pay', titleKey: 'shell.pages.invoices_pay', permission: 'CanMakePayment' },
+  { path: '/invoices/detail/:billingDocumentNumber', titleKey: 'shell.pages.invoice_detail' },
+  { path: '/invoices/processing-payment', titleKey: 'shell.pages.invoices_processing_payment' },
+  { path: '/invoices/payment-status', titleKey: 'shell.pages.invoices_payment_status', permission: 'CanMakePayment' },
+  { path: '/invoice-history', titleKey: 'shell.pages.invoice_history' },
+  { path: '/payment-history', titleKey: 'shell.pages.payment_history' },
+  { path: '/deposits', titleKey: 'shell.pages.deposits' },
+  { path: '/deposits/processing-payment', titleKey: 'shell.pages.deposits_processing_payment' },
+  { path: '/deposits/payment-status', titleKey: 'shell.pages.deposits_payment_status' },
+  { path: '/statements', titleKey: 'shell.pages.statements' },
+  { path: '/help', titleKey: 'shell.pages.help' },
+  { path: '/settings/profile', titleKey: 'shell.pages.settings_profile', notForThirdParty: true },
+  { path: '/settings/users', titleKey: 'shell.pages.settings_users', permission: 'CanViewUsers' },
+  { path: '/settings/users/add', titleKey: 'shell.pages.settings_users_add', permission: 'CanManageUsers' },
+  {
+    path: '/settings/users/add/:registrationRequestId',
+    titleKey: 'shell.pages.settings_users_add',
+    permission: 'CanManageUsers',
+  },
+  { path: '/settings/users/:userId', titleKey: 'shell.pages.settings_user_edit', permission: 'CanManageUsers' },
+  {
+    path: '/settings/registration-requests',
+    titleKey: 'shell.pages.settings_registration_requests',
+    permission: 'CanManageRegistrationRequests',
+  },
+  {
+    path: '/settings/configuration',
+    titleKey: 'shell.pages.settings_configuration',
+    permission: 'CanEditSystemConfig',
+  },
+  {
+    path: '/settings/payment-methods',
+    titleKey: 'shell.pages.settings_payment_methods',
+    permission: 'CanManagePaymentMethods',
+  },
+];
+
+type SignedOutRoute = { path: string; titleKey: string; element?: ReactNode };
+
+const signedOutRoutes: SignedOutRoute[] = [
+  { path: '/register/:token', titleKey: 'auth.invite.title' },
+  { path: '/auto-register/create', titleKey: 'auth.registration.create_title' },
+  { path: '/auto-register/confirm-instructions', titleKey: 'shell.pages.auto_register_confirm_instructions' },
+  { path: '/auto-register/confirm/:token', titleKey: 'shell.pages.auto_register_confirm' },
+  { path: '/auto-register/waiting-confirmation', titleKey: 'shell.pages.auto_register_waiting_confirmation' },
+  { path: '/auto-register/accounts', titleKey: 'auth.registration.link_accounts_title' },
+  { path: '/guest-payment/guestpayment', titleKey: 'shell.pages.guest_payment' },
+  { path: '/guest-payment/guest-payment-status', titleKey: 'shell.pages.guest_payment_status' },
+  { path: '/request-password-reset', titleKey: 'auth.password_reset.request_title' },
+  { path: '/reset-password/:id', titleKey: 'auth.password_reset.title' },
+];
+
+/** After sign-in the /signin address is left for the remembered page or /invoices (spec §2). */
+function AfterSignIn() {
+  return <Navigate to={afterLoginPath(sessionStore.get(storageKeys.lastUrl))} replace />;
+}
+
+export function signedInRouteElements(blackoutActive: boolean): ReactNode {
+  const blackoutPage = <TitleOnlyPage titleKey="auth.blackout.title" />;
+  return (
+    <>
+      {/* Signed in and blackout active: / and /blackout show the blackout page; otherwise / is /invoices. */}
+      <Route index element={blackoutActive ? blackoutPage : <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />} />
+      <Route
+        path="/blackout"
+        element={blackoutActive ? blackoutPage : <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />}
+      />
+      {signedInRoutes.map((route) => (
+        <Route
+          key={route.path}
+          path={route.path}
+          element={
+            <RequirePermission permission={route.permission} notForThirdParty={route.notForThirdParty}>
+              {route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}
+            </RequirePermission>
+          }
+        />
+      ))}
+      <Route path="/settings" element={<Navigate to="/settings/profile" replace />} />
+      <Route path="/system-error" element={<SystemErrorPage />} />
+      <Route path="/signin" element={<AfterSignIn />} />
+      <Route path="/login/admin" element={<AfterSignIn />} />
+      <Route path="*" element={<Navigate to={DEFAULT_SIGNED_IN_PATH} replace />} />
+    </>
+  );
+}
+
+export function signedOutRouteElements(blackoutActive: boolean): ReactNode {
+  // spec §2: /login/admin only during a blackout; /signin and /admin/recovery only outside one.
+  const signInPath = blackoutActive ? '/login/admin' : SIGN_IN_PATH;
+  return (
+    <>
+      <Route
+        path="/login/admin"
+        element={blackoutActive ? <SignInPage admin /> : <Navigate to={SIGN_IN_PATH} replace />}
+      />
+      <Route path="/signin" element={blackoutActive ? <Navigate to={signInPath} replace /> : <SignInPage />} />
+      <Route
+        path="/admin/recovery"
+        element={
+          blackoutActive ? <Navigate to={signInPath} replace /> : <TitleOnlyPage titleKey="auth.admin_recovery.title" />
+        }
+      />
+      <Route path="/system-error" element={<SystemErrorPage />} />
+      {signedOutRoutes.map((route) => (
+        <Route
+          key={route.path}
+          path={route.path}
+          element={route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}
+        />
+      ))}
+      <Route path="*" element={<Navigate to={signInPath} replace />} />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/ui/page-title';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { session } from '../../../lib/session';
+import { usePublicConfig } from '../api/get-public-config';
+import { postLogin } from '../api/post-login';
+import { completeSignIn } from '../utils/start-session';
+import classes from './sign-in-page.module.css';
+
+/**
+ * /signin (spec §2, sign-in screen). On success the router takes the user on: to the last address when it is
+ * the registration-requests page, otherwise /invoices. `admin` is /login/admin, the sign-in that stays open
+ * to administrators during a blackout.
+ */
+export function SignInPage({ admin = false }: { admin?: boolean }) {
+  const { t } = useTranslation();
+  const { data: config } = usePublicConfig();
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    // spec §5: both are required; the server is not called without them.
+    if (!login.trim() || !password) {
+      notify.error(t('errors.auth.credentials_required'), { id: 'credentials-required' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { token } = await postLogin({ login: login.trim(), password });
+      notify.clear();
+      await completeSignIn(token);
+    } catch (error) {
+      // The API client has shown the toast; spec §4: bad credentials give Failed.
+      if (error instanceof ApiError && error.status === 401) session.setStatus('Failed');
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Stack className={classes.page} gap="lg">
+      <PageTitle>{t(admin ? 'auth.signin.admin_title' : 'auth.signin.title')}</PageTitle>
+      <Text className={classes.banner}>{t('auth.signin.banner')}</Text>
+      <Paper withBorder p="lg" radius="md" className={classes.card}>
+        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <Stack gap="md">
+            <TextInput
+              type="email"
+              label={t('auth.signin.login_label')}
+              autoComplete="username"
+              value={login}
+              onChange={(event) => setLogin(event.currentTarget.value)}
+              maxLength={320}
+            />
+            <TextInput
+              type="password"
+              label={t('auth.signin.password_label')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              maxLength={1024}
+            />
+            <Button type="submit" loading={submitting} fullWidth>
+              {t('auth.signin.login_button')}
+            </Button>
+            <Anchor component={Link} to="/request-password-reset" className={classes.trouble}>
+              {t('auth.signin.trouble_logging_in')}
+            </Anchor>
+          </Stack>
+        </form>
+      </Paper>
+      {!admin && config && (config.allowRegistration || config.allowGuestPayment) && (
+        <Group grow className={classes.card}>
+          {config.allowRegistration && (
+            <Button component={Link} to="/auto-register/accounts" variant="outline">
+              {t('auth.signin.register_button')}
+            </Button>
+          )}
+          {config.allowGuestPayment && (
+            <Button component={Link} to="/guest-payment/guestpayment" variant="outline">
+              {t('auth.signin.guest_payment_button')}
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}

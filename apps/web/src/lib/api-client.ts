@@ -1,0 +1,195 @@
+// The one typed client of the portal API (STYLE.md §3). Every call takes a route contract from
+// @portal/contracts; request and response types come from its zod schemas, and responses are parsed.
+//
+// spec §7: every call sends the bearer token, Accept-Language and X-Country.
+// spec §8: a 401 logs the user out (after one refresh-and-retry), a 401 on login or refresh shows a failure
+// toast, a 5xx shows 'System Error' and never internals, other errors show Error and Unique Id.
+import {
+  ErrorResponse,
+  login,
+  loginStatus,
+  logout,
+  refresh,
+  type RequestOf,
+  type ResponseOf,
+  type RouteContract,
+} from '@portal/contracts';
+import { env } from '../config/env';
+import { i18n, getCountry } from './i18n';
+import { log } from './log';
+import { notify } from './notify';
+import { requestCounter } from './request-counter';
+import { session } from './session';
+
+export type CallOptions = {
+  /** Values for `:name` / `{name}` placeholders in the route's path. */
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /** Do not toast failures (the caller handles or only logs them, e.g. footer links). */
+  silent?: boolean;
+};
+
+/** A failed call. `body` is the server's ErrorResponse when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorResponse | undefined;
+  constructor(status: number, message: string, body?: ErrorResponse) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+type SessionExpiredHandler = () => void;
+let onSessionExpired: SessionExpiredHandler = () => {
+  window.location.assign('/signin');
+};
+
+/** The app decides what "logged out by a 401" looks like (status, storage, navigation). */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
+  onSessionExpired = handler;
+}
+
+// Calls that must not trigger the refresh-and-retry dance: they are the session calls themselves.
+const sessionPaths = new Set<string>([login.path, refresh.path, loginStatus.path, logout.path]);
+const credentialPaths = new Set<string>([login.path, refresh.path]);
+
+export function buildUrl(path: string, params?: CallOptions['params'], query?: CallOptions['query']): string {
+  const filled = path.replace(/:(\w+)|\{(\w+)\}/g, (_match, colon: string | undefined, brace: string | undefined) => {
+    const name = (colon ?? brace) as string;
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+type BodyArgs<R extends RouteContract> = R['body'] extends undefined
+  ? [body?: undefined, options?: CallOptions]
+  : [body: RequestOf<R>, options?: CallOptions];
+
+export async function call<R extends RouteContract>(
+  route: R,
+  ...[body, options = {}]: BodyArgs<R>
+): Promise<ResponseOf<R>> {
+  const first = await send(route, body, options);
+  if (first.status === 401 && !sessionPaths.has(route.path)) {
+    if (await refreshAccessToken()) {
+      const retry = await send(route, body, options);
+      if (retry.status !== 401) return finish(route, retry, options);
+    }
+    onSessionExpired();
+    throw new ApiError(401, 'Unauthorized', await readError(first));
+  }
+  return finish(route, first, options);
+}
+
+async function send(route: RouteContract, body: unknown, options: CallOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'en' };
+  const token = session.getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const country = getCountry();
+  if (country) headers['X-Country'] = country;
+  const hasBody = body !== undefined && route.method !== 'GET';
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  requestCounter.start();
+  try {
+    return await fetch(env.apiBaseUrl + buildUrl(route.path, options.params, options.query), {
+      method: route.method,
+      headers,
+      body: hasBody ? JSON.stringify(body) : undefined,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError') && !options.silent) {
+      notify.error(i18n.t('errors.codes.SERVICE_UNAVAILABLE'));
+    }
+    throw error;
+  } finally {
+    requestCounter.finish();
+  }
+}
+
+async function finish<R extends RouteContract>(
+  route: R,
+  response: Response,
+  options: CallOptions,
+): Promise<ResponseOf<R>> {
+  if (response.ok) {
+    const data: unknown = response.status === 204 ? undefined : await response.json();
+    const parsed = route.response.safeParse(data);
+    if (!parsed.success) {
+      // The server serialises with the same schema, so this is a bug: report it like a 5xx.
+      log.error(`Response of ${route.method} ${route.path} does not match its contract`, parsed.error.issues);
+      if (!options.silent) notify.error(i18n.t('errors.toast.system_error'));
+      throw new ApiError(response.status, 'Invalid response');
+    }
+    return parsed.data as ResponseOf<R>;
+  }
+  const errorBody = await readError(response);
+  if (!options.silent) toastFailure(route, response, errorBody);
+  throw new ApiError(response.status, errorBody?.message ?? response.statusText, errorBody);
+}
+
+async function readError(response: Response): Promise<ErrorResponse | undefined> {
+  try {
+    const parsed = ErrorResponse.safeParse(await response.clone().json());
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's message in the user's language: our translation of its key, else its own text. */
+export function errorText(body: ErrorResponse): string {
+  return i18n.exists(body.messageKey) ? i18n.t(body.messageKey) : body.message;
+}
+
+function toastFailure(route: RouteContract, response: Response, body: ErrorResponse | undefined): void {
+  if (response.status >= 500) {
+    notify.error(i18n.t('errors.toast.system_error'));
+    return;
+  }
+  if (response.status === 401 && credentialPaths.has(route.path)) {
+    notify.error(body ? errorText(body) : i18n.t('errors.auth.invalid_credentials'));
+    return;
+  }
+  if (body) {
+    notify.error(`${i18n.t('errors.toast.unique_id')}: ${body.uniqueId}`, {
+      title: `${i18n.t('errors.toast.error_label')}: ${errorText(body)}`,
+      autoClose: 10_000,
+    });
+    return;
+  }
+  notify.error(response.statusText || String(response.status));
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * One refresh at a time: concurrent 401s share it. Uses the httpOnly refresh cookie; the new access token
+ * replaces the old one in memory. Failures are silent here: the caller logs the user out.
+ */
+export function refreshAccessToken(): Promise<boolean> {
+  refreshing ??= send(refresh, {}, {})
+    .then(async (response) => {
+      if (!response.ok) return false;
+      const parsed = refresh.response.safeParse(await response.json());
+      if (!parsed.success) return false;
+      session.setAccessToken(parsed.data.token);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}

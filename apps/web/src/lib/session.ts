@@ -1,0 +1,91 @@
+// The signed-in session: auth status (spec §3/§4), the access token (memory only, never web storage),
+// the user's profile, the primary account chosen in the header and the impersonated user.
+import { useSyncExternalStore } from 'react';
+import type { Permission, UserProfile } from '@portal/contracts';
+import { sessionStore, storageKeys } from './browser-storage';
+import { createStore } from './create-store';
+
+export type AuthStatus = 'Waiting' | 'Authenticated' | 'Failed' | 'LoggedOut' | 'TimedOut' | 'Unauthenticated';
+
+export type Impersonation = { userId: string; name: string };
+
+export type SessionState = {
+  status: AuthStatus;
+  profile: UserProfile | null;
+  /** primary_account of the account chosen in the header dropdown. */
+  primaryAccount: string | null;
+  impersonation: Impersonation | null;
+};
+
+function readImpersonation(): Impersonation | null {
+  const userId = sessionStore.get(storageKeys.impersonatedUserId);
+  const name = sessionStore.get(storageKeys.impersonatedUserName);
+  return userId && name ? { userId, name } : null;
+}
+
+const store = createStore<SessionState>({
+  status: 'Waiting',
+  profile: null,
+  primaryAccount: null,
+  impersonation: null,
+});
+
+// Held in this module only: an XSS payload cannot read it from storage, and a reload asks the server again
+// (login-status, backed by the httpOnly refresh cookie).
+let accessToken: string | null = null;
+
+export const session = {
+  get: store.get,
+  subscribe: store.subscribe,
+  getAccessToken: (): string | null => accessToken,
+  setAccessToken(token: string | null): void {
+    accessToken = token;
+  },
+  /** The profile arrived: the user is signed in. */
+  authenticate(profile: UserProfile): void {
+    store.set((s) => ({
+      ...s,
+      status: 'Authenticated',
+      profile,
+      primaryAccount: profile.Accounts[0]?.primary_account ?? null,
+      impersonation: readImpersonation(),
+    }));
+  },
+  setStatus(status: AuthStatus): void {
+    store.set((s) => ({ ...s, status }));
+  },
+  selectPrimaryAccount(primaryAccount: string): void {
+    store.set((s) => ({ ...s, primaryAccount }));
+  },
+  /** spec §4: impersonation is kept in session storage; the header then says "Working as {name}". */
+  setImpersonation(impersonation: Impersonation | null): void {
+    if (impersonation) {
+      sessionStore.set(storageKeys.impersonatedUserId, impersonation.userId);
+      sessionStore.set(storageKeys.impersonatedUserName, impersonation.name);
+    } else {
+      sessionStore.remove(storageKeys.impersonatedUserId);
+      sessionStore.remove(storageKeys.impersonatedUserName);
+    }
+    store.set((s) => ({ ...s, impersonation }));
+  },
+  /** spec §4: logout, idle timeout or a refused token: forget the user and clear session storage. */
+  end(status: Exclude<AuthStatus, 'Authenticated' | 'Waiting'>): void {
+    accessToken = null;
+    sessionStore.clearKeepingLastUrl();
+    store.set({ status, profile: null, primaryAccount: null, impersonation: null });
+  },
+};
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+export const isSignedIn = (status: AuthStatus): boolean => status === 'Authenticated';
+
+/** spec §3: third-party users are those with a non-empty third_party_id. */
+export const isThirdParty = (profile: UserProfile | null): boolean => Boolean(profile?.third_party_id?.trim());
+
+export const hasPermission = (profile: UserProfile | null, permission: Permission): boolean =>
+  profile?.Permissions.includes(permission) ?? false;
+
+export const isInternal = (profile: UserProfile | null): boolean => profile?.user_role === 'internal';

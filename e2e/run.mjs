@@ -1,0 +1,103 @@
+// Runs the browser tests against the built portal: makes sure Debian's Chromium is there, starts the built
+// server on a free port with a fresh embedded database (demo data), runs Playwright, stops the server.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromium = '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/etc/debian_version')) {
+    console.log('Chromium is missing: installing the Debian package (apt-get install -y chromium)…');
+    for (const args of [
+      ['update', '-qq'],
+      ['install', '-y', '-qq', 'chromium'],
+    ]) {
+      const result = spawnSync('apt-get', args, {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
+      if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
+    }
+    if (existsSync(chromium)) return;
+  }
+  console.error(
+    'The browser tests need Chromium at /usr/bin/chromium. Install it with: sudo apt-get install -y chromium (Debian/Ubuntu).',
+  );
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url, server, timeoutMs = 180_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (server.exitCode !== null) throw new Error(`portal exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/ready`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('portal did not become ready');
+}
+
+ensureChromium();
+if (
+  !existsSync(path.join(root, 'apps/server/dist/server.js')) ||
+  !existsSync(path.join(root, 'apps/web/dist/index.html'))
+) {
+  console.error('The portal is not built: run npm run build first.');
+  process.exit(1);
+}
+
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let status = 1;
+try {
+  await waitReady(baseUrl, server);
+  const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: baseUrl },
+  });
+  status = result.status ?? 1;
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(status);
