@@ -161,8 +161,8 @@ ALTER TABLE "ledger"."payer_sold_tos" ADD CONSTRAINT "payer_sold_tos_soldto_numb
 ALTER TABLE "ledger"."payment_card_settings" ADD CONSTRAINT "payment_card_settings_currency_key_currencies_currency_key_fk" FOREIGN KEY ("currency_key") REFERENCES "ledger"."currencies"("currency_key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger"."reason_codes" ADD CONSTRAINT "reason_codes_company_code_company_codes_company_code_fk" FOREIGN KEY ("company_code") REFERENCES "ledger"."company_codes"("company_code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "customers_company_code_idx" ON "ledger"."customers" USING btree ("company_code");--> statement-breakpoint
-CREATE INDEX "documents_payer_due_idx" ON "ledger"."documents" USING btree ("payer_number","due_date" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "documents_payer_soldto_due_idx" ON "ledger"."documents" USING btree ("payer_number","soldto_number","due_date" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "documents_payer_due_idx" ON "ledger"."documents" USING btree ("payer_number","due_date" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "documents_payer_soldto_due_idx" ON "ledger"."documents" USING btree ("payer_number","soldto_number","due_date" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "documents_billing_document_number_idx" ON "ledger"."documents" USING btree ("billing_document_number");--> statement-breakpoint
 CREATE INDEX "documents_document_number_finance_idx" ON "ledger"."documents" USING btree ("document_number_finance","fiscal_year","line_item");--> statement-breakpoint
 CREATE INDEX "invoice_items_material_number_idx" ON "ledger"."invoice_items" USING btree ("material_number" text_pattern_ops);--> statement-breakpoint

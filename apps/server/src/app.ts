@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
@@ -18,6 +19,7 @@ import { readOrInitSetting } from './modules/system/app-settings.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { openApiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
@@ -78,7 +80,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, public: route.config?.public ?? false });
+      // Read when asked: an onRoute hook of a nested scope may still mark the route public after this one.
+      if (method !== 'HEAD')
+        registeredRoutes.push({
+          method,
+          url: route.url,
+          get public() {
+            return route.config?.public ?? false;
+          },
+        });
     }
   });
 
@@ -90,8 +100,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .filter(Boolean),
   });
   await app.register(cookie);
-  await app.register(rateLimit, { max: 600, timeWindow: '1 minute' });
+  // A general ceiling per client address; shared across instances through Redis when REDIS_URL is set.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    max: 600,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: 'portal-rl-' } : {}),
+  });
   await app.register(authPlugin);
+  await app.register(openApiPlugin);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

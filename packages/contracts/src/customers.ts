@@ -98,7 +98,7 @@ export const headerAccounts = defineRoute({
   method: 'POST',
   path: '/api/customer/header-accounts',
   summary: "The header's primary accounts of the user (or, with userid, of an impersonated user) and their sold-tos.",
-  body: z.object({ userid: z.number().int().optional() }).optional(),
+  body: z.object({ userid: z.number().int().nullish() }).nullish(),
   response: HeaderAccountsResponse,
 });
 

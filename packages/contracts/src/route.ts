@@ -35,3 +35,5 @@ export const permissions = [
 
 export type RequestOf<R extends RouteContract> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
 export type ResponseOf<R extends RouteContract> = z.output<R['response']>;
+
+// A body-less POST reaches the validator as null, not undefined: optional bodies are declared .nullish().

@@ -23,7 +23,9 @@ const expectedPublic = [
 it('answers 401 without a token on every registered API route that is not public', async () => {
   const apiRoutes = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/'));
   expect(apiRoutes.length).toBeGreaterThan(expectedPublic.length);
-  const publicRoutes = apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
+  const publicRoutes = apiRoutes
+    .filter((r) => r.public && !r.url.startsWith('/api/docs'))
+    .map((r) => `${r.method} ${r.url}`);
   expect(publicRoutes.sort()).toEqual([...expectedPublic].sort());
 
   for (const route of apiRoutes.filter((r) => !r.public)) {
@@ -39,6 +41,14 @@ it('answers 401 without a token on every registered API route that is not public
     });
     expect(response.json().reason).toBe('not_logged_in');
   }
+});
+
+it('serves the OpenAPI document generated from the contracts', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  const document = response.json();
+  expect(document.paths['/api/token/login'].post).toBeDefined();
+  expect(document.paths['/api/customer/header-accounts'].post).toBeDefined();
 });
 
 it('answers unknown API paths without a token with 401, not with a route map', async () => {
@@ -66,4 +76,17 @@ it('reports health and readiness', async () => {
     version: 'v2.3.24',
   });
   expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({ status: 'ready' });
+});
+
+it('shares its rate-limit counters through Redis when REDIS_URL is set', async () => {
+  const withRedis = await createTestApp({ demoUsers: false, settings: { REDIS_URL: 'redis://127.0.0.1:6379' } });
+  try {
+    const first = await withRedis.app.inject({ method: 'GET', url: '/api/health' });
+    const second = await withRedis.app.inject({ method: 'GET', url: '/api/health' });
+    expect(Number(second.headers['x-ratelimit-remaining'])).toBeLessThan(
+      Number(first.headers['x-ratelimit-remaining']),
+    );
+  } finally {
+    await withRedis.close();
+  }
 });

@@ -2,15 +2,7 @@
 // MM-DD-YYYY, X flags). Integer arithmetic only: money is never a float (DESIGN.md §3).
 import type { ErpDate, ErpFlag } from '@portal/contracts';
 
-export function formatMinorUnits(minor: bigint, decimals: number): string {
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString();
-  if (decimals === 0) return `${negative ? '-' : ''}${digits}`;
-  const padded = digits.padStart(decimals + 1, '0');
-  const whole = padded.slice(0, -decimals);
-  const fraction = padded.slice(-decimals);
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
-}
+export { formatMinorUnits } from '@portal/domain';
 
 /** YYYY-MM-DD (database) to MM-DD-YYYY (wire). */
 export function toErpDate(isoDate: string): ErpDate {

@@ -155,9 +155,10 @@ export const documents = ledger.table(
   },
   (t) => [
     // Keyset paging (POST /api/Invoice) ORDER BY due_date DESC, id: across a payer's sold-tos (the payer's list,
-    // sold-to filter applied while walking the index) and for one sold-to (a sold-to user's list).
-    index('documents_payer_due_idx').on(t.payerNumber, t.dueDate.desc(), t.id),
-    index('documents_payer_soldto_due_idx').on(t.payerNumber, t.soldtoNumber, t.dueDate.desc(), t.id),
+    // sold-to filter applied while walking the index) and for one sold-to (a sold-to user's list). NULLS FIRST is
+    // what ORDER BY due_date DESC means: drizzle's desc() alone writes NULLS LAST, which the planner cannot use.
+    index('documents_payer_due_idx').on(t.payerNumber, t.dueDate.desc().nullsFirst(), t.id),
+    index('documents_payer_soldto_due_idx').on(t.payerNumber, t.soldtoNumber, t.dueDate.desc().nullsFirst(), t.id),
     index('documents_billing_document_number_idx').on(t.billingDocumentNumber),
     index('documents_document_number_finance_idx').on(t.documentNumberFinance, t.fiscalYear, t.lineItem),
   ],
