@@ -33,7 +33,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, boundaries },
     settings: {
-      'import/resolver': { typescript: { project: 'apps/web/tsconfig.json' } },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/include': ['apps/web/src/**/*'],
       'boundaries/elements': [
         { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
