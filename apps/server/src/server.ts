@@ -13,7 +13,13 @@ async function main(): Promise<void> {
   }
   const config = loadConfig({}, argv);
   const database = await openDatabase(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR },
+    config.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          onIdleError: (error) => process.stderr.write(`database connection lost: ${error.message}\n`),
+        }
+      : { kind: 'pglite', dataDir: config.DATA_DIR },
   );
   const app = await buildApp({ config, db: database.db });
   if (config.demoSeed) await seedDemo(database.db, app.log);

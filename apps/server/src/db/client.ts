@@ -24,7 +24,13 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** An idle pooled connection broke (server restart, admin command); the pool replaces it. */
+      onIdleError?: (error: Error) => void;
+    }
   /** dataDir undefined = in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
@@ -42,6 +48,8 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Without a listener an idle client's error would crash the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder: migrationsFolder() });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
