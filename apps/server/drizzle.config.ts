@@ -2,7 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./apps/server/src/db/portal.schema.ts', './apps/server/src/connectors/erp/ledger/ledger.schema.ts'],
+  schema: [
+    './apps/server/src/db/portal.schema.ts',
+    './apps/server/src/connectors/erp/ledger/ledger.schema.ts',
+    './apps/server/src/connectors/gateway/sandbox/sandbox.schema.ts',
+  ],
   out: './db/migrations',
-  schemaFilter: ['portal', 'ledger'],
+  schemaFilter: ['portal', 'ledger', 'gateway_sandbox'],
 });

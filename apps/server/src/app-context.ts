@@ -1,6 +1,7 @@
 // What the route modules and use cases are given: settings, database, connectors and the clock.
 import type { Config } from './config';
 import type { ErpConnector } from './connectors/erp/erp-connector';
+import type { PaymentGateway } from './connectors/gateway/payment-gateway';
 import type { Db } from './db/client';
 import type { AccessTokens } from './modules/auth/access-tokens';
 
@@ -9,6 +10,10 @@ export type AppContext = {
   db: Db;
   tokens: AccessTokens;
   erp: ErpConnector;
+  /** The payment provider; the built-in sandbox by default. */
+  gateway: PaymentGateway;
+  /** HMAC key of signed download links (invoice PDFs), derived from the access-token secret. */
+  urlSigningKey: Buffer;
   /** Injected so that tests can move time (idle expiry) without waiting. */
   now: () => Date;
 };

@@ -1,5 +1,5 @@
 // Builds the Fastify app without listening: used by server.ts and by every API test (app.inject).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -11,10 +11,20 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { ErpConnector } from './connectors/erp/erp-connector';
 import { createLedgerConnector } from './connectors/erp/ledger/ledger-connector';
+import type { PaymentGateway } from './connectors/gateway/payment-gateway';
+import {
+  SANDBOX_TOKEN_KEY_SETTING,
+  createSandboxGateway,
+  type SandboxGateway,
+} from './connectors/gateway/sandbox/sandbox-gateway';
+import { sandboxGatewayRoutes } from './connectors/gateway/sandbox/sandbox.routes';
 import type { Db } from './db/client';
 import { createAccessTokens } from './modules/auth/access-tokens';
 import { authRoutes } from './modules/auth/auth.routes';
+import { configurationRoutes } from './modules/configuration/configuration.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { readOrInitSetting } from './modules/system/app-settings.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { authPlugin } from './plugins/auth';
@@ -39,6 +49,8 @@ export type BuildAppOptions = {
   now?: () => Date;
   /** The ERP; the built-in ledger on the same database by default. */
   erp?: ErpConnector;
+  /** The payment provider; the built-in sandbox gateway (served by this app) by default. */
+  gateway?: PaymentGateway;
   /** pino options; tests pass false. */
   logger?: boolean | object;
 };
@@ -59,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    // Signed download links carry their claims in the path (GET /api/invoice/pdf/:token, up to 200 documents).
+    routerOptions: { maxParamLength: 8192 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,11 +81,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config.ACCESS_TOKEN_SECRET ??
     (await readOrInitSetting(db, 'access_token_secret', () => randomBytes(48).toString('base64url')));
   const now = options.now ?? (() => new Date());
+  // The sandbox answers on the portal's origin unless SANDBOX_GATEWAY_ORIGIN names another host of this server.
+  const sandboxOrigin = config.SANDBOX_GATEWAY_ORIGIN ? new URL(config.SANDBOX_GATEWAY_ORIGIN).origin : null;
+  const sandbox: SandboxGateway | null = options.gateway
+    ? null
+    : createSandboxGateway(db, {
+        frameOrigin: sandboxOrigin,
+        portalOrigin: sandboxOrigin ? new URL(config.PUBLIC_URL).origin : null,
+        secret: await readOrInitSetting(db, SANDBOX_TOKEN_KEY_SETTING, () => randomBytes(32).toString('base64url')),
+        now,
+        slowAnswerMs: config.SANDBOX_GATEWAY_SLOW_ANSWER_MS,
+      });
   const ctx: AppContext = {
     config,
     db,
     tokens: createAccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
-    erp: options.erp ?? createLedgerConnector(db, { now }),
+    erp: options.erp ?? createLedgerConnector(db, { now, pdfUnicodeFont: config.PDF_UNICODE_FONT }),
+    urlSigningKey: createHmac('sha256', secret).update('portal signed download links v1').digest(),
+    gateway: options.gateway ?? sandbox!,
     now,
   };
   app.decorate('ctx', ctx);
@@ -95,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
   await app.register(securityHeadersPlugin, {
+    gatewayOrigin: ctx.gateway.frameOrigin,
     corsOrigins: config.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
@@ -106,7 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
-    max: 600,
+    max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: 'portal-rl-' } : {}),
   });
@@ -116,6 +144,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(customersRoutes);
+  await app.register(configurationRoutes);
+  await app.register(paymentMethodsRoutes);
+  // The sandbox gateway's own router (its frame, /Ajax, 3-D Secure pages), outside /api with its own CSP.
+  if (sandbox) await app.register(sandboxGatewayRoutes, { gateway: sandbox });
+  await app.register(invoicesRoutes);
 
   await app.register(webAppPlugin, { root: config.WEB_DIST || defaultWebDist() });
   return app;

@@ -38,6 +38,11 @@ export const settings = {
     doc: 'Comma-separated origins allowed by CORS; empty means CORS closed.',
   },
   TRUST_PROXY: { schema: flag, default: 'false', doc: 'Trust X-Forwarded-* headers from a reverse proxy.' },
+  RATE_LIMIT_PER_MINUTE: {
+    schema: z.coerce.number().int().min(1),
+    default: '600',
+    doc: 'Requests per minute per client address across the API (a general ceiling; sign-in has its own limits).',
+  },
   ACCESS_TOKEN_SECRET: {
     schema: z.string().min(32).optional(),
     default: undefined,
@@ -77,6 +82,26 @@ export const settings = {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     default: 'info',
     doc: 'pino log level.',
+  },
+  PDF_UNICODE_FONT: {
+    schema: z.string().optional(),
+    default: undefined,
+    doc: 'Font for invoice PDF text outside Latin-1, e.g. Japanese names ("path" or "path#PostScriptName" of a collection). Default: an installed Noto Sans CJK.',
+  },
+  PDF_LINK_TTL_SECONDS: {
+    schema: z.coerce.number().int().min(10).max(3600),
+    default: '120',
+    doc: 'Lifetime of a signed invoice PDF link (opened in a new tab, so it cannot carry the bearer token).',
+  },
+  SANDBOX_GATEWAY_ORIGIN: {
+    schema: z.union([z.string().url(), z.literal('')]),
+    default: '',
+    doc: "Origin the built-in sandbox gateway's frame and 3-D Secure pages are reached at (another host name of this server, e.g. http://gateway.localhost:3000); empty: the portal's own.",
+  },
+  SANDBOX_GATEWAY_SLOW_ANSWER_MS: {
+    schema: z.coerce.number().int().min(0),
+    default: '5000',
+    doc: 'How long the sandbox keeps a caller waiting before its time-out test numbers time out.',
   },
   WEB_DIST: {
     schema: z.string(),

@@ -13,6 +13,8 @@ export const errorCodes = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** The payment gateway refused or failed a call the portal needed (access token, tokenization). */
+  GATEWAY_FAILED: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

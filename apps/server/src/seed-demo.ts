@@ -3,6 +3,8 @@
 // the same start day always gives the same data.
 import type { FastifyBaseLogger } from 'fastify';
 import { demoUserAccounts, seedLedger } from './connectors/erp/ledger/seed';
+import { seedPaymentMethods } from './connectors/erp/ledger/seed-payment-methods';
+import { seedSandboxTokens } from './connectors/gateway/sandbox/seed-sandbox-tokens';
 import type { Db } from './db/client';
 import { readSetting, writeSetting } from './modules/system/app-settings.repository';
 import { hashPassword } from './modules/auth/passwords';
@@ -17,6 +19,8 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, asOf: Date = new 
   const day = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth(), asOf.getUTCDate()));
   const ledger = await seedLedger(db, { documents: demoDocumentCount, asOf: day });
   if ((await countUsers(db)) === 0) await seedDemoUsers(db);
+  // spec issue 4: the demo payer has a saved default Visa and an e-check (sandbox tokens).
+  await seedPaymentMethods(db, await seedSandboxTokens(db, day), day);
   await writeSetting(db, 'demo_seeded_at', day.toISOString());
   await writeSetting(db, 'application', { allowRegistration: true, allowGuestPayment: true });
   log.info({ ...ledger, ms: Date.now() - started }, 'demo data seeded');

@@ -4,3 +4,6 @@ export * from './auth';
 export * from './system';
 export * from './customers';
 export * from './ledger';
+export * from './invoices';
+export * from './payment-methods';
+export * from './configuration';

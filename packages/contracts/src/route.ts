@@ -11,6 +11,11 @@ export type RouteContract = {
   path: string;
   public?: boolean;
   permission?: (typeof permissions)[number];
+  /**
+   * Binary answer: the body is a file of this kind (Content-Type and Content-Disposition set by the server), not
+   * JSON; `response` is then z.any(). The web client reads it as a Blob.
+   */
+  download?: 'pdf' | 'xlsx' | 'csv';
   summary: string;
   body?: z.ZodType;
   querystring?: z.ZodType;

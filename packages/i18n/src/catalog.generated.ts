@@ -4,11 +4,17 @@ import type { Catalog } from './messages';
 import base_auth from '../messages/base/auth.json';
 import base_common from '../messages/base/common.json';
 import base_errors from '../messages/base/errors.json';
+import base_exports from '../messages/base/exports.json';
+import base_invoices from '../messages/base/invoices.json';
+import base_payment_methods from '../messages/base/payment-methods.json';
 import base_shell from '../messages/base/shell.json';
 import base_validation from '../messages/base/validation.json';
 import de_auth from '../messages/de/auth.json';
 import de_common from '../messages/de/common.json';
 import de_errors from '../messages/de/errors.json';
+import de_exports from '../messages/de/exports.json';
+import de_invoices from '../messages/de/invoices.json';
+import de_payment_methods from '../messages/de/payment-methods.json';
 import de_shell from '../messages/de/shell.json';
 import de_validation from '../messages/de/validation.json';
 import de_CH_auth from '../messages/de-CH/auth.json';
@@ -20,11 +26,17 @@ import en_GB_validation from '../messages/en-GB/validation.json';
 import es_auth from '../messages/es/auth.json';
 import es_common from '../messages/es/common.json';
 import es_errors from '../messages/es/errors.json';
+import es_exports from '../messages/es/exports.json';
+import es_invoices from '../messages/es/invoices.json';
+import es_payment_methods from '../messages/es/payment-methods.json';
 import es_shell from '../messages/es/shell.json';
 import es_validation from '../messages/es/validation.json';
 import fr_auth from '../messages/fr/auth.json';
 import fr_common from '../messages/fr/common.json';
 import fr_errors from '../messages/fr/errors.json';
+import fr_exports from '../messages/fr/exports.json';
+import fr_invoices from '../messages/fr/invoices.json';
+import fr_payment_methods from '../messages/fr/payment-methods.json';
 import fr_shell from '../messages/fr/shell.json';
 import fr_validation from '../messages/fr/validation.json';
 import fr_CA_auth from '../messages/fr-CA/auth.json';
@@ -33,16 +45,25 @@ import fr_CA_validation from '../messages/fr-CA/validation.json';
 import it_auth from '../messages/it/auth.json';
 import it_common from '../messages/it/common.json';
 import it_errors from '../messages/it/errors.json';
+import it_exports from '../messages/it/exports.json';
+import it_invoices from '../messages/it/invoices.json';
+import it_payment_methods from '../messages/it/payment-methods.json';
 import it_shell from '../messages/it/shell.json';
 import it_validation from '../messages/it/validation.json';
 import ja_auth from '../messages/ja/auth.json';
 import ja_common from '../messages/ja/common.json';
 import ja_errors from '../messages/ja/errors.json';
+import ja_exports from '../messages/ja/exports.json';
+import ja_invoices from '../messages/ja/invoices.json';
+import ja_payment_methods from '../messages/ja/payment-methods.json';
 import ja_shell from '../messages/ja/shell.json';
 import ja_validation from '../messages/ja/validation.json';
 import pt_auth from '../messages/pt/auth.json';
 import pt_common from '../messages/pt/common.json';
 import pt_errors from '../messages/pt/errors.json';
+import pt_exports from '../messages/pt/exports.json';
+import pt_invoices from '../messages/pt/invoices.json';
+import pt_payment_methods from '../messages/pt/payment-methods.json';
 import pt_shell from '../messages/pt/shell.json';
 import pt_validation from '../messages/pt/validation.json';
 import pt_PT_auth from '../messages/pt-PT/auth.json';
@@ -52,21 +73,96 @@ import pt_PT_validation from '../messages/pt-PT/validation.json';
 import ru_auth from '../messages/ru/auth.json';
 import ru_common from '../messages/ru/common.json';
 import ru_errors from '../messages/ru/errors.json';
+import ru_exports from '../messages/ru/exports.json';
+import ru_invoices from '../messages/ru/invoices.json';
+import ru_payment_methods from '../messages/ru/payment-methods.json';
 import ru_shell from '../messages/ru/shell.json';
 import ru_validation from '../messages/ru/validation.json';
 
 export const catalog: Catalog = {
-  base: { auth: base_auth, common: base_common, errors: base_errors, shell: base_shell, validation: base_validation },
-  de: { auth: de_auth, common: de_common, errors: de_errors, shell: de_shell, validation: de_validation },
+  base: {
+    auth: base_auth,
+    common: base_common,
+    errors: base_errors,
+    exports: base_exports,
+    invoices: base_invoices,
+    'payment-methods': base_payment_methods,
+    shell: base_shell,
+    validation: base_validation,
+  },
+  de: {
+    auth: de_auth,
+    common: de_common,
+    errors: de_errors,
+    exports: de_exports,
+    invoices: de_invoices,
+    'payment-methods': de_payment_methods,
+    shell: de_shell,
+    validation: de_validation,
+  },
   'de-CH': { auth: de_CH_auth, common: de_CH_common, validation: de_CH_validation },
   'en-CA': { validation: en_CA_validation },
   'en-GB': { errors: en_GB_errors, validation: en_GB_validation },
-  es: { auth: es_auth, common: es_common, errors: es_errors, shell: es_shell, validation: es_validation },
-  fr: { auth: fr_auth, common: fr_common, errors: fr_errors, shell: fr_shell, validation: fr_validation },
+  es: {
+    auth: es_auth,
+    common: es_common,
+    errors: es_errors,
+    exports: es_exports,
+    invoices: es_invoices,
+    'payment-methods': es_payment_methods,
+    shell: es_shell,
+    validation: es_validation,
+  },
+  fr: {
+    auth: fr_auth,
+    common: fr_common,
+    errors: fr_errors,
+    exports: fr_exports,
+    invoices: fr_invoices,
+    'payment-methods': fr_payment_methods,
+    shell: fr_shell,
+    validation: fr_validation,
+  },
   'fr-CA': { auth: fr_CA_auth, errors: fr_CA_errors, validation: fr_CA_validation },
-  it: { auth: it_auth, common: it_common, errors: it_errors, shell: it_shell, validation: it_validation },
-  ja: { auth: ja_auth, common: ja_common, errors: ja_errors, shell: ja_shell, validation: ja_validation },
-  pt: { auth: pt_auth, common: pt_common, errors: pt_errors, shell: pt_shell, validation: pt_validation },
+  it: {
+    auth: it_auth,
+    common: it_common,
+    errors: it_errors,
+    exports: it_exports,
+    invoices: it_invoices,
+    'payment-methods': it_payment_methods,
+    shell: it_shell,
+    validation: it_validation,
+  },
+  ja: {
+    auth: ja_auth,
+    common: ja_common,
+    errors: ja_errors,
+    exports: ja_exports,
+    invoices: ja_invoices,
+    'payment-methods': ja_payment_methods,
+    shell: ja_shell,
+    validation: ja_validation,
+  },
+  pt: {
+    auth: pt_auth,
+    common: pt_common,
+    errors: pt_errors,
+    exports: pt_exports,
+    invoices: pt_invoices,
+    'payment-methods': pt_payment_methods,
+    shell: pt_shell,
+    validation: pt_validation,
+  },
   'pt-PT': { auth: pt_PT_auth, common: pt_PT_common, errors: pt_PT_errors, validation: pt_PT_validation },
-  ru: { auth: ru_auth, common: ru_common, errors: ru_errors, shell: ru_shell, validation: ru_validation },
+  ru: {
+    auth: ru_auth,
+    common: ru_common,
+    errors: ru_errors,
+    exports: ru_exports,
+    invoices: ru_invoices,
+    'payment-methods': ru_payment_methods,
+    shell: ru_shell,
+    validation: ru_validation,
+  },
 };

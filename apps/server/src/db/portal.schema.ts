@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgSchema,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -123,3 +124,24 @@ export const appSettings = portal.table('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Session-only payment methods (spec §4: save on file unchecked): kept per session and primary account, never
+ * in the ERP, gone with the session. Tokens, brand, last four and validity only, like the ERP's saved cards.
+ */
+export const sessionPaymentMethods = portal.table(
+  'session_payment_methods',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.sessionId, { onDelete: 'cascade' }),
+    /** The payer account (customer_number) and company code the method was added for. */
+    customerNumber: text('customer_number').notNull(),
+    companyCode: text('company_code').notNull(),
+    paymentCardToken: text('payment_card_token').notNull(),
+    /** The PaymentCard wire shape (is_session X). */
+    card: jsonb('card').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.customerNumber, t.companyCode, t.paymentCardToken] })],
+);

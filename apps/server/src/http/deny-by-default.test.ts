@@ -18,6 +18,8 @@ const expectedPublic = [
   'POST /api/token/refresh',
   'POST /api/token/logout',
   'GET /api/token/login-status',
+  // The signed invoice PDF link: the HMAC-signed token is the authorisation (a new tab has no bearer token).
+  'GET /api/invoice/pdf/:token',
 ];
 
 it('answers 401 without a token on every registered API route that is not public', async () => {
@@ -41,6 +43,25 @@ it('answers 401 without a token on every registered API route that is not public
     });
     expect(response.json().reason).toBe('not_logged_in');
   }
+});
+
+// The built-in sandbox gateway's own router (connectors/gateway/sandbox), outside /api and public on purpose: they
+// stand for the payment provider's pages, which the browser reaches without the portal's bearer token. Each is
+// authorised by the unguessable, short-lived access token the portal obtained for its session.
+const expectedGatewayPublic = [
+  'GET /sandbox-gateway/frame.js', // the hosted frame's one script (static)
+  'GET /sandbox-gateway/frame.css', // its style sheet (static)
+  'GET /sandbox-gateway/frame', // the hosted card / account-number frame, by access token
+  'POST /sandbox-gateway/Ajax', // the frame posts the number here (the provider's /Ajax), by access token
+  'POST /sandbox-gateway/Cardinal3DSWithToken', // the browser's 3-D Secure post (the provider's), by access token
+  'GET /sandbox-gateway/challenge', // the issuer's challenge page, by access token
+  'POST /sandbox-gateway/challenge', // its answer, then the redirect back to the portal
+];
+
+it('lists the sandbox gateway pages as its only public routes outside /api', () => {
+  const gatewayRoutes = t.app.registeredRoutes.filter((r) => r.url.startsWith('/sandbox-gateway'));
+  expect(gatewayRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([...expectedGatewayPublic].sort());
+  expect(gatewayRoutes.every((r) => r.public)).toBe(true);
 });
 
 it('serves the OpenAPI document generated from the contracts', async () => {

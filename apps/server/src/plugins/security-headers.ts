@@ -4,28 +4,34 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
-export const securityHeadersPlugin = fp<{ corsOrigins: string[] }>(async (app, options) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes CSS variables in style elements and attributes; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
+// The pages host the payment gateway's card frame: frame-src names only the gateway's origin ('self' when the
+// built-in sandbox answers on the portal's own), and form-action adds it for the 3-D Secure post
+// (docs/payment-page-scripts.md).
+export const securityHeadersPlugin = fp<{ corsOrigins: string[]; gatewayOrigin?: string | null }>(
+  async (app, options) => {
+    const gateway = options.gatewayOrigin ? [options.gatewayOrigin] : ["'self'"];
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine writes CSS variables in style elements and attributes; scripts stay strict.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameSrc: gateway,
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: [...new Set(["'self'", ...gateway])],
+          frameAncestors: ["'self'"],
+        },
       },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(cors, { origin: options.corsOrigins.length ? options.corsOrigins : false, credentials: true });
-});
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      referrerPolicy: { policy: 'same-origin' },
+      crossOriginEmbedderPolicy: false,
+    });
+    await app.register(cors, { origin: options.corsOrigins.length ? options.corsOrigins : false, credentials: true });
+  },
+);

@@ -3,17 +3,21 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, redactedPaths } from '../app';
 import { loadConfig, testDatabaseUrl, type Config } from '../config';
+import type { ErpConnector } from '../connectors/erp/erp-connector';
 import { openDatabase, type Database } from '../db/client';
 import { seedLedger } from '../connectors/erp/ledger/seed';
 import { seedDemoUsers } from '../seed-demo';
+import { createLogCapture, dumpDatabase, findSensitiveData } from './sensitive-data-scan';
 
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
   config: Config;
   clock: TestClock;
+  /** The server log lines written so far (JSON), for tests that look at what was logged. */
+  logLines: string[];
   close: () => Promise<void>;
 };
 
@@ -30,6 +34,8 @@ export async function createTestApp(
     /** Seed the built-in ledger with this many documents (relative to the test clock's day). */
     ledgerDocuments?: number;
     settings?: Parameters<typeof loadConfig>[0];
+    /** Replace the ERP (e.g. wrap the ledger to answer a warning); default: the built-in ledger. */
+    erp?: (db: Database['db'], now: () => Date) => ErpConnector;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = testDatabaseUrl();
@@ -62,17 +68,34 @@ export async function createTestApp(
     [],
     {},
   );
-  const app = await buildApp({ config, db: database.db, now: clock.now, logger: false });
+  // Logged to memory at debug level with the production redaction, so that the security scan (close) reads what
+  // a real server would have written.
+  const logs = createLogCapture();
+  const app = await buildApp({
+    config: { ...config, SANDBOX_GATEWAY_SLOW_ANSWER_MS: 20 },
+    db: database.db,
+    now: clock.now,
+    logger: { level: 'debug', redact: redactedPaths, stream: logs.stream },
+    erp: options.erp?.(database.db, clock.now),
+  });
   await app.ready();
   return {
     app,
     database,
     config,
     clock,
+    logLines: logs.lines,
     close: async () => {
+      // The security scan over this file's database and log (see sensitive-data-scan.ts).
+      const findings = [
+        ...findSensitiveData(await dumpDatabase(database.db), 'database'),
+        ...findSensitiveData(logs.lines, 'server log'),
+      ];
       await app.close();
       await database.close();
       await dropDatabase?.();
+      if (findings.length > 0)
+        throw new Error(`Sensitive data found at rest or in logs:\n${JSON.stringify(findings, null, 2)}`);
     },
   };
 }

@@ -6,8 +6,12 @@ import { Navigate, Route } from 'react-router';
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from '../config/constants';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { SystemErrorPage } from '../features/auth/components/system-error-page';
+import { PaymentMethodsPage } from '../features/payment-methods/components/payment-methods-page';
 import { sessionStore, storageKeys } from '../lib/browser-storage';
 import { afterLoginPath } from '../lib/last-url';
+import { InvoiceDetailPage } from '../features/invoices/components/invoice-detail-page';
+import { InvoiceSearchPage } from '../features/invoices/components/invoice-search-page';
+import { InvoicesPage } from '../features/invoices/components/invoices-page';
 import { RequirePermission } from './guards/require-permission';
 import { TitleOnlyPage } from './pages/title-only-page';
 
@@ -21,12 +25,16 @@ type SignedInRoute = {
 
 // Screens of later issues show their title only (TitleOnlyPage) until their feature replaces `element`.
 const signedInRoutes: SignedInRoute[] = [
-  { path: '/invoices', titleKey: 'shell.pages.invoices' },
+  { path: '/invoices', titleKey: 'shell.pages.invoices', element: <InvoicesPage /> },
   { path: '/invoices/pay', titleKey: 'shell.pages.invoices_pay', permission: 'CanMakePayment' },
-  { path: '/invoices/detail/:billingDocumentNumber', titleKey: 'shell.pages.invoice_detail' },
+  {
+    path: '/invoices/detail/:billingDocumentNumber',
+    titleKey: 'shell.pages.invoice_detail',
+    element: <InvoiceDetailPage />,
+  },
   { path: '/invoices/processing-payment', titleKey: 'shell.pages.invoices_processing_payment' },
   { path: '/invoices/payment-status', titleKey: 'shell.pages.invoices_payment_status', permission: 'CanMakePayment' },
-  { path: '/invoice-history', titleKey: 'shell.pages.invoice_history' },
+  { path: '/invoice-history', titleKey: 'shell.pages.invoice_history', element: <InvoiceSearchPage /> },
   { path: '/payment-history', titleKey: 'shell.pages.payment_history' },
   { path: '/deposits', titleKey: 'shell.pages.deposits' },
   { path: '/deposits/processing-payment', titleKey: 'shell.pages.deposits_processing_payment' },
@@ -56,6 +64,7 @@ const signedInRoutes: SignedInRoute[] = [
     path: '/settings/payment-methods',
     titleKey: 'shell.pages.settings_payment_methods',
     permission: 'CanManagePaymentMethods',
+    element: <PaymentMethodsPage />,
   },
 ];
 

@@ -91,8 +91,34 @@ export async function call<R extends RouteContract>(
   return finish(route, first, options);
 }
 
+/**
+ * A call whose answer is a file (the route's `download`): the same headers, refresh-and-retry and toasts as
+ * `call`, but the body comes back as a Blob instead of parsed JSON.
+ */
+export async function download<R extends RouteContract>(route: R, ...[body, options = {}]: BodyArgs<R>): Promise<Blob> {
+  let response = await send(route, body, options);
+  if (response.status === 401 && !sessionPaths.has(route.path)) {
+    if (!(await refreshAccessToken())) {
+      onSessionExpired();
+      throw new ApiError(401, 'Unauthorized', await readError(response));
+    }
+    response = await send(route, body, options);
+    if (response.status === 401) {
+      onSessionExpired();
+      throw new ApiError(401, 'Unauthorized', await readError(response));
+    }
+  }
+  if (response.ok) return response.blob();
+  const errorBody = await readError(response);
+  if (!options.silent) toastFailure(route, response, errorBody);
+  throw new ApiError(response.status, errorBody?.message ?? response.statusText, errorBody);
+}
+
 async function send(route: RouteContract, body: unknown, options: CallOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'en' };
+  const headers: Record<string, string> = {
+    Accept: route.download ? '*/*' : 'application/json',
+    'Accept-Language': i18n.language || 'en',
+  };
   const token = session.getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const country = getCountry();

@@ -21,3 +21,12 @@ export function formatMoney(
   });
   return format.format(value as `${number}`);
 }
+
+/** The currency's decimals from Intl's currency data (JPY 0, USD 2, KWD 3); 2 when the code is unknown. */
+export function currencyDecimals(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}

@@ -8,7 +8,11 @@ export type AuditEvent =
   | 'sign_in_refused_rate_limit'
   | 'sign_out'
   | 'session_expired'
-  | 'refresh_reuse_detected';
+  | 'refresh_reuse_detected'
+  // Manage payments (spec §7 log ids).
+  | 'ADD_PAYMENT_CARD'
+  | 'MOD_PAYMENT_CARD'
+  | 'DEL_PAYMENT_CARD';
 
 export type AuditEntry = {
   event: AuditEvent;

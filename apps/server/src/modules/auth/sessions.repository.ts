@@ -82,11 +82,16 @@ export async function findSessionWithUser(db: Db, sessionId: string) {
 }
 
 /** Activity keeps the session alive; written at most once a minute per session to spare the database. */
+export const sessionTouchIntervalMs = 60_000;
+
 export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
   await db
     .update(sessions)
     .set({ lastActivityAt: now })
     .where(
-      and(eq(sessions.sessionId, sessionId), sql`${sessions.lastActivityAt} < ${new Date(now.getTime() - 60_000)}`),
+      and(
+        eq(sessions.sessionId, sessionId),
+        sql`${sessions.lastActivityAt} < ${new Date(now.getTime() - sessionTouchIntervalMs)}`,
+      ),
     );
 }

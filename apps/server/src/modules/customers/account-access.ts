@@ -5,7 +5,36 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import { findUserById, listUserAccounts } from '../users/users.repository';
 
+/**
+ * A user's header items are read on every invoice call (object-level authorisation) and cost ~4 statements (user,
+ * links, the ERP's accounts and sold-tos). They are kept per process for this long: a link removed from the user
+ * (or a sold-to moved in the ERP) is honoured after at most this delay on other instances; on this one, whoever
+ * changes a user's links calls invalidateHeaderItems. Sign-in state and the user's status are checked per request
+ * by the auth plugin, not cached.
+ */
+export const headerItemsTtlMs = 30_000;
+const maxCachedUsers = 10_000;
+const headerItemsCache = new WeakMap<AppContext, Map<number, { items: Promise<HeaderItem[]>; at: number }>>();
+
 export async function loadHeaderItems(ctx: AppContext, userId: number): Promise<HeaderItem[]> {
+  let byUser = headerItemsCache.get(ctx);
+  if (!byUser) headerItemsCache.set(ctx, (byUser = new Map()));
+  const cached = byUser.get(userId);
+  if (cached && Date.now() - cached.at < headerItemsTtlMs) return cached.items;
+  if (byUser.size >= maxCachedUsers) byUser.clear();
+  // The promise is cached, so concurrent requests of one user read the accounts once; a failure is not kept.
+  const items = readHeaderItems(ctx, userId);
+  byUser.set(userId, { items, at: Date.now() });
+  items.catch(() => byUser.delete(userId));
+  return items;
+}
+
+/** Forget a user's cached header items (call after changing the user's linked accounts). */
+export function invalidateHeaderItems(ctx: AppContext, userId: number): void {
+  headerItemsCache.get(ctx)?.delete(userId);
+}
+
+async function readHeaderItems(ctx: AppContext, userId: number): Promise<HeaderItem[]> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('NOT_FOUND');
   const links = await listUserAccounts(ctx.db, userId);

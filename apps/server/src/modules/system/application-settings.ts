@@ -10,6 +10,13 @@ export type ApplicationSettings = {
   privacyPolicy: string;
   termsAndConditions: string;
   contactUs: string;
+  /** spec §4: payment methods are always saved on file (the save-on-file box is hidden). */
+  alwaysSavePaymentMethods: boolean;
+  isPaymentsDisable: boolean;
+  paymentDisabledMessages: Record<string, string>;
+  /** Decimal strings; 0 means no limit (access spec §5). */
+  maxPaymentAllowed: string;
+  maxECheckPaymentAllowed: string;
 };
 
 export const defaultApplicationSettings: ApplicationSettings = {
@@ -19,6 +26,11 @@ export const defaultApplicationSettings: ApplicationSettings = {
   privacyPolicy: '',
   termsAndConditions: '',
   contactUs: '',
+  alwaysSavePaymentMethods: false,
+  isPaymentsDisable: false,
+  paymentDisabledMessages: {},
+  maxPaymentAllowed: '0',
+  maxECheckPaymentAllowed: '0',
 };
 
 export async function readApplicationSettings(db: Db): Promise<ApplicationSettings> {

@@ -10,6 +10,7 @@ import { isSignedIn, useSession } from '../../lib/session';
 import { useLogout } from '../../features/auth/utils/use-logout';
 import { AccountSwitcher } from './account-switcher';
 import classes from './header.module.css';
+import { useHeaderAccountsSync } from './use-header-accounts-sync';
 import { primaryNavItems, settingsPath, showsLogout } from './nav-items';
 
 // Slide without fading: text mid-fade has too little contrast, and axe may look at it just then.
@@ -26,6 +27,7 @@ export function Header() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
   const logout = useLogout();
+  useHeaderAccountsSync();
 
   // Following a link closes the drawer (useDisclosure's handler object is new each render; `close` is stable).
   const closeDrawer = drawer.close;

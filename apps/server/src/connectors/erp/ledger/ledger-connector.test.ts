@@ -344,6 +344,35 @@ describe('searchDocuments', () => {
     expect(new Set(rows.map((row) => row.payer_number))).toEqual(new Set(['0000100006', '0000100007', '0000100008']));
   });
 
+  it('streams a payer-all group once, merged in the order the pages give', async () => {
+    const payerData = { customer_number: '0000900001', company_code: '1000' };
+    for (const sort of ['due_date_desc', 'amount_asc'] as const) {
+      const parameters = { status: '03', ...allDates, sort } as const;
+      const paged: LedgerDocumentRow[] = [];
+      let cursor: string | undefined;
+      do {
+        const answer = await erp.searchInvoices({
+          payer_data: payerData,
+          soldto_data: [],
+          search_parameters: { ...parameters, page_size: 50, cursor },
+        });
+        paged.push(...answer.document_list);
+        cursor = answer.next_cursor ?? undefined;
+      } while (cursor);
+      const streamed: LedgerDocumentRow[] = [];
+      for await (const batch of erp.streamInvoices({
+        payer_data: payerData,
+        soldto_data: [],
+        search_parameters: parameters,
+      }))
+        streamed.push(...batch);
+      expect(paged.length).toBeGreaterThan(50);
+      expect(streamed.map((row) => row.document_number_finance)).toEqual(
+        paged.map((row) => row.document_number_finance),
+      );
+    }
+  });
+
   it('answers status E for an invalid date or cursor', async () => {
     const badDate = await search({ search_parameters: { date_from: '02-30-2026' } });
     expect(badDate).toMatchObject({ status: { message_type: 'E' }, document_list: [] });

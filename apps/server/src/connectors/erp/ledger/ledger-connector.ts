@@ -1,31 +1,29 @@
 // The built-in ERP: answers the connector's calls from the ledger schema. SQL in, wire shapes (spec field names,
 // decimal strings, MM-DD-YYYY, X flags) out.
-import {
+import type {
+  AccountSummary,
+  BackendConfiguration,
+  HeaderAccountsRequest,
+  HeaderAccountsResponse,
+  HeaderItem,
+  PayerDetailResponse,
+  PayerRequest,
   SearchDocumentsRequest,
-  type AccountSummary,
-  type BackendConfiguration,
-  type DocumentAddress,
-  type HeaderAccountsRequest,
-  type HeaderAccountsResponse,
-  type HeaderItem,
-  type LedgerDocument,
-  type PayerDetailResponse,
-  type PayerRequest,
-  type SearchDocumentsResponse,
+  SearchDocumentsResponse,
 } from '@portal/contracts';
-import { and, asc, desc, eq, exists, gt, gte, ilike, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import type { ErpConnector } from '../erp-connector';
-import { daysBetween, formatMinorUnits, fromErpDate, isoDay, toErpDate, toFlag, toLedgerNumber } from './ledger-format';
+import type { ErpConnector, InvoicePdfRenderRequest, InvoicePdfRenderResult } from '../erp-connector';
+import { loadUnicodeFont, renderInvoicesPdf } from './invoice-pdf';
+import { formatMinorUnits, toFlag, toLedgerNumber } from './ledger-format';
+import { createInvoiceQueries } from './ledger-invoices';
+import { createPaymentCardOperations } from './ledger-payment-cards';
 import {
   apparv,
   companyCodes,
   currencies,
   customers,
-  documents,
   generelData,
-  invoiceItems,
   payerAllMembers,
   payerSoldTos,
   paymentCardSettings,
@@ -33,19 +31,16 @@ import {
   paymentTypes,
   reasonCodes,
 } from './ledger.schema';
+import { errorStatus, success, type CustomerRow } from './ledger-wire';
 
 export type LedgerConnectorOptions = {
   /** The clock for days in arrears (tests pass a fixed day). */
   now?: () => Date;
+  /** The found count of a search is exact up to this many documents (default: the contract's foundCountCap). */
+  foundCountCap?: number;
+  /** Font for PDF text outside Latin-1 ("path" or "path#PostScriptName"); default: an installed Noto CJK. */
+  pdfUnicodeFont?: string;
 };
-
-type CustomerRow = typeof customers.$inferSelect;
-
-const success = { message_type: 'S', message_line_string: '' } as const;
-
-function errorStatus(message: string) {
-  return { message_type: 'E', message_line_string: message } as const;
-}
 
 function accountSummary(customer: CustomerRow): AccountSummary {
   return {
@@ -60,21 +55,6 @@ function accountSummary(customer: CustomerRow): AccountSummary {
   };
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-type Cursor = { dueDate: string; id: number };
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.dueDate}|${cursor.id}`).toString('base64url');
-}
-
-function decodeCursor(value: string): Cursor | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})\|(\d{1,15})$/.exec(Buffer.from(value, 'base64url').toString());
-  return match ? { dueDate: match[1]!, id: Number(match[2]) } : undefined;
-}
-
 export function createLedgerConnector(db: Db, options: LedgerConnectorOptions = {}): ErpConnector {
   const now = options.now ?? (() => new Date());
   const decimalsCache = new Map<string, number>();
@@ -85,6 +65,8 @@ export function createLedgerConnector(db: Db, options: LedgerConnectorOptions = 
     }
     return decimalsCache;
   }
+
+  const invoices = createInvoiceQueries(db, { now, decimalsOf, foundCountCap: options.foundCountCap });
 
   async function getHeaderAccounts(request: HeaderAccountsRequest): Promise<HeaderAccountsResponse> {
     const links = request.accounts.map((link) => ({ ...link, primary_account: toLedgerNumber(link.primary_account) }));
@@ -275,209 +257,76 @@ export function createLedgerConnector(db: Db, options: LedgerConnectorOptions = 
     };
   }
 
-  async function searchDocuments(input: SearchDocumentsRequestInput): Promise<SearchDocumentsResponse> {
-    const parsed = SearchDocumentsRequest.safeParse(input);
-    if (!parsed.success) return { status: errorStatus('Invalid search request'), document_list: [], next_cursor: null };
-    const { payer_data: payerData, soldto_data: soldtoData, search_parameters: parameters } = parsed.data;
-
-    const payerNumber = toLedgerNumber(payerData.customer_number);
-    // A payer-all group number stands for every payer in the group.
-    const members = await db
-      .select({ payerNumber: payerAllMembers.payerNumber })
-      .from(payerAllMembers)
-      .where(eq(payerAllMembers.groupNumber, payerNumber));
-    const payers = members.length > 0 ? members.map((member) => member.payerNumber) : [payerNumber];
-    const soldTos = [...new Set([...soldtoData, ...(parameters.SoldTo_SearchParams ?? [])].map(toLedgerNumber))];
-
-    const conditions: (SQL | undefined)[] = [inArray(documents.payerNumber, payers)];
-    if (payerData.company_code) conditions.push(eq(documents.companyCode, payerData.company_code));
-    if (soldTos.length > 0) conditions.push(inArray(documents.soldtoNumber, soldTos));
-    if (parameters.document_type === '01' || parameters.document_type === 'Invoice') {
-      conditions.push(eq(documents.itemIsAPayment, false));
-    } else if (parameters.document_type === '02' || parameters.document_type === 'Payment') {
-      conditions.push(eq(documents.itemIsAPayment, true));
-    }
-    // spec §4: status 01 open, 02 complete, 03 (OpenOrComplete) both.
-    if (parameters.status === '01' || parameters.status === '02') {
-      conditions.push(eq(documents.documentStatus, parameters.status));
-    }
-    const dateRanges = [
-      [parameters.date_from, documents.documentDate, gte],
-      [parameters.date_to, documents.documentDate, lte],
-      [parameters.due_date_from, documents.dueDate, gte],
-      [parameters.due_date_to, documents.dueDate, lte],
-    ] as const;
-    for (const [value, column, compare] of dateRanges) {
-      if (value === undefined) continue;
-      const day = fromErpDate(value);
-      if (!day) return { status: errorStatus(`Invalid date ${value}`), document_list: [], next_cursor: null };
-      conditions.push(compare(column, day));
-    }
-    if (parameters.currency_key) conditions.push(eq(documents.currencyKey, parameters.currency_key));
-    for (const filter of parameters.filter) {
-      const value = filter.value.trim();
-      if (!value) continue;
-      switch (filter.filter_type) {
-        case '01': {
-          const number = toLedgerNumber(value);
-          conditions.push(or(eq(documents.billingDocumentNumber, number), eq(documents.documentNumberFinance, number)));
-          break;
-        }
-        case '90':
-          conditions.push(
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(invoiceItems)
-                .where(
-                  and(
-                    eq(invoiceItems.documentId, documents.id),
-                    like(invoiceItems.materialNumber, `${escapeLike(value.toUpperCase())}%`),
-                  ),
-                ),
-            ),
-          );
-          break;
-        case '91':
-          conditions.push(
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(invoiceItems)
-                .where(
-                  and(
-                    eq(invoiceItems.documentId, documents.id),
-                    ilike(invoiceItems.description, `%${escapeLike(value)}%`),
-                  ),
-                ),
-            ),
-          );
-          break;
-        // 92/93: invoices only / credits only, by the sign of the document total (a cleared credit stays a credit).
-        case '92':
-          if (value === 'X') conditions.push(and(eq(documents.itemIsAPayment, false), gte(documents.totalAmount, 0n)));
-          break;
-        case '93':
-          if (value === 'X') conditions.push(and(eq(documents.itemIsAPayment, false), lt(documents.totalAmount, 0n)));
-          break;
-      }
-    }
-    if (parameters.GridViewDocIds && parameters.GridViewDocIds.length > 0) {
-      const numbers = parameters.GridViewDocIds.map(toLedgerNumber);
-      conditions.push(
-        or(inArray(documents.billingDocumentNumber, numbers), inArray(documents.documentNumberFinance, numbers)),
-      );
-    }
-    if (parameters.cursor) {
-      const cursor = decodeCursor(parameters.cursor);
-      if (!cursor) return { status: errorStatus('Invalid cursor'), document_list: [], next_cursor: null };
-      conditions.push(
-        or(
-          lt(documents.dueDate, cursor.dueDate),
-          and(eq(documents.dueDate, cursor.dueDate), gt(documents.id, cursor.id)),
-        ),
-      );
-    }
-
-    const soldto = alias(customers, 'soldto');
-    const payer = alias(customers, 'payer');
-    const rows = await db
-      .select({ document: documents, soldto, payer, reasonDescription: reasonCodes.description })
-      .from(documents)
-      .innerJoin(soldto, eq(soldto.customerNumber, documents.soldtoNumber))
-      .innerJoin(payer, eq(payer.customerNumber, documents.payerNumber))
-      .leftJoin(
-        reasonCodes,
-        and(
-          eq(reasonCodes.companyCode, documents.companyCode),
-          eq(reasonCodes.reasonCode, documents.reasonCode),
-          eq(reasonCodes.paymentType, 'O'),
-        ),
-      )
-      .where(and(...conditions))
-      .orderBy(desc(documents.dueDate), asc(documents.id))
-      .limit(parameters.page_size + 1);
-
-    const page = rows.slice(0, parameters.page_size);
-    const last = page[page.length - 1];
-    const decimals = await decimalsOf(new Set(page.map((row) => row.document.currencyKey)));
-    const today = isoDay(now());
-    return {
-      status: success,
-      document_list: page.map((row) =>
-        toWireDocument(row.document, row.soldto, row.payer, row.reasonDescription, decimals, today),
-      ),
-      next_cursor:
-        rows.length > parameters.page_size && last
-          ? encodeCursor({ dueDate: last.document.dueDate, id: last.document.id })
-          : null,
-    };
+  async function searchDocuments(input: SearchDocumentsRequest): Promise<SearchDocumentsResponse> {
+    // The spec's call is the invoice search in its default sort, without the found count.
+    const answer = await invoices.searchInvoices(input);
+    return { status: answer.status, document_list: answer.document_list, next_cursor: answer.next_cursor };
   }
 
-  return { getHeaderAccounts, getPayer, getBackendConfiguration, searchDocuments };
-}
+  async function renderInvoicePdf(request: InvoicePdfRenderRequest): Promise<InvoicePdfRenderResult> {
+    const found = await invoices.findInvoices(
+      request.payer_data,
+      request.soldto_data,
+      request.billing_document_numbers,
+    );
+    // One PDF per billing number (the newest fiscal year's), in the order asked, only where a PDF exists.
+    const byNumber = new Map<string, (typeof found)[number]>();
+    for (const row of found) {
+      if (row.document.pdfDocumentAvailable && !byNumber.has(row.document.billingDocumentNumber)) {
+        byNumber.set(row.document.billingDocumentNumber, row);
+      }
+    }
+    const ordered = [...new Set(request.billing_document_numbers.map(toLedgerNumber))].flatMap((number) => {
+      const row = byNumber.get(number);
+      return row ? [row] : [];
+    });
+    if (ordered.length === 0)
+      return { status: errorStatus('No invoice PDF found'), pdf: null, billing_document_numbers: [] };
+    const items = await invoices.itemsOf(ordered.map((row) => row.document.id));
+    const codes = new Map(
+      (
+        await db
+          .select()
+          .from(companyCodes)
+          .where(inArray(companyCodes.companyCode, [...new Set(ordered.map((row) => row.document.companyCode))]))
+      ).map((code) => [code.companyCode, code]),
+    );
+    const decimals = await decimalsOf([
+      ...ordered.map((row) => row.document.currencyKey),
+      ...items.map((item) => item.currencyKey),
+    ]);
+    const pdf = await renderInvoicesPdf(
+      ordered.map((row) => ({
+        document: row.document,
+        soldto: row.soldto,
+        payer: row.payer,
+        company: codes.get(row.document.companyCode) ?? {
+          companyCode: row.document.companyCode,
+          name: row.document.companyCode,
+          country: '',
+          currencyKey: row.document.currencyKey,
+          enableDeposits: false,
+          disablePayments: false,
+          enableEcheck: false,
+          disable3ds: false,
+        },
+        items: items.filter((item) => item.documentId === row.document.id),
+      })),
+      { decimals, unicodeFont: loadUnicodeFont(options.pdfUnicodeFont) },
+    );
+    return { status: success, pdf, billing_document_numbers: ordered.map((row) => row.document.billingDocumentNumber) };
+  }
 
-type SearchDocumentsRequestInput = Parameters<ErpConnector['searchDocuments']>[0];
-
-function addressBlock(customer: CustomerRow): DocumentAddress {
   return {
-    name: customer.name,
-    name_2: customer.name2,
-    street: customer.street,
-    city: customer.city,
-    region: customer.region,
-    postal_code: customer.postalCode,
-    country: customer.country,
-  };
-}
-
-function toWireDocument(
-  document: typeof documents.$inferSelect,
-  soldto: CustomerRow,
-  payer: CustomerRow,
-  reasonDescription: string | null,
-  decimals: Map<string, number>,
-  today: string,
-): LedgerDocument {
-  const scale = decimals.get(document.currencyKey) ?? 2;
-  const open = document.documentStatus === '01' && !document.itemIsAPayment;
-  return {
-    billing_document_number: document.billingDocumentNumber,
-    billing_document_type: document.billingDocumentType,
-    document_number_finance: document.documentNumberFinance,
-    posting_date: toErpDate(document.postingDate),
-    document_date: toErpDate(document.documentDate),
-    due_date: toErpDate(document.dueDate),
-    clearing_date: document.clearingDate ? toErpDate(document.clearingDate) : null,
-    clearing_document_number_finance: document.clearingDocumentNumberFinance,
-    currency_key: document.currencyKey,
-    open_amount: formatMinorUnits(document.openAmount, scale),
-    paid_amount: formatMinorUnits(document.paidAmount, scale),
-    total_amount: formatMinorUnits(document.totalAmount, scale),
-    billed_quantity: document.billedQuantity,
-    days_in_arrears: open ? Math.max(0, daysBetween(document.dueDate, today)) : 0,
-    finance_document_type: document.financeDocumentType,
-    finance_document_only: toFlag(document.financeDocumentOnly),
-    fiscal_year_of_the_relevant_invoice: document.fiscalYear,
-    line_item_in_the_relevant_invoice: document.lineItem,
-    item_is_a_payment: toFlag(document.itemIsAPayment),
-    pdf_document_available: toFlag(document.pdfDocumentAvailable),
-    payer_number: document.payerNumber,
-    soldto_number: document.soldtoNumber,
-    customer_number: document.customerNumber,
-    reference_number: document.referenceNumber,
-    Department: document.department,
-    read_only_flag: toFlag(document.readOnly),
-    reason: document.reasonCode
-      ? {
-          reason_code: document.reasonCode,
-          description: reasonDescription ?? '',
-          reason_message: document.reasonMessage,
-        }
-      : null,
-    document_status: document.documentStatus === '02' ? '02' : '01',
-    custom_fields: { customer_purchase_order_nubmer: '', ...document.customFields },
-    zzcustom: { soldtoad: addressBlock(soldto), payerad: addressBlock(payer) },
-    company_code: document.companyCode,
+    getHeaderAccounts,
+    getPayer,
+    getBackendConfiguration,
+    searchDocuments,
+    searchInvoices: invoices.searchInvoices,
+    streamInvoices: invoices.streamInvoices,
+    getInvoiceTotals: invoices.getInvoiceTotals,
+    getInvoiceDetail: invoices.getInvoiceDetail,
+    renderInvoicePdf,
+    ...createPaymentCardOperations(db),
   };
 }

@@ -12,7 +12,9 @@ import {
   primaryKey,
   smallint,
   text,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 export const ledger = pgSchema('ledger');
 
@@ -159,6 +161,38 @@ export const documents = ledger.table(
     // what ORDER BY due_date DESC means: drizzle's desc() alone writes NULLS LAST, which the planner cannot use.
     index('documents_payer_due_idx').on(t.payerNumber, t.dueDate.desc().nullsFirst(), t.id),
     index('documents_payer_soldto_due_idx').on(t.payerNumber, t.soldtoNumber, t.dueDate.desc().nullsFirst(), t.id),
+    // The invoice list's other sorts (contracts/invoices.ts invoiceSorts), keyset-paged the same way: a descending
+    // sort walks the index forwards (ORDER BY key DESC, id), an ascending one backwards (ORDER BY key ASC, id DESC).
+    index('documents_payer_document_date_idx').on(t.payerNumber, t.documentDate.desc().nullsFirst(), t.id),
+    index('documents_payer_soldto_document_date_idx').on(
+      t.payerNumber,
+      t.soldtoNumber,
+      t.documentDate.desc().nullsFirst(),
+      t.id,
+    ),
+    index('documents_payer_open_amount_idx').on(t.payerNumber, t.openAmount.desc().nullsFirst(), t.id),
+    index('documents_payer_soldto_open_amount_idx').on(
+      t.payerNumber,
+      t.soldtoNumber,
+      t.openAmount.desc().nullsFirst(),
+      t.id,
+    ),
+    // The default invoice list (open invoices of one currency, due date descending) and the found count of every
+    // open-items list: partial to the open invoices (about a third of the ledger) and covering the list's filters
+    // (company code, document dates, sold-tos), so the page and the capped count are index-only scans with no heap
+    // reads. Drizzle has no INCLUDE: the covered columns trail the key; they never change the order because id is
+    // unique.
+    index('documents_open_invoices_due_idx')
+      .on(
+        t.payerNumber,
+        t.currencyKey,
+        t.dueDate.desc().nullsFirst(),
+        t.id,
+        t.companyCode,
+        t.documentDate,
+        t.soldtoNumber,
+      )
+      .where(sql`document_status = '01' AND NOT item_is_a_payment`),
     index('documents_billing_document_number_idx').on(t.billingDocumentNumber),
     index('documents_document_number_finance_idx').on(t.documentNumberFinance, t.fiscalYear, t.lineItem),
   ],
@@ -254,4 +288,39 @@ export const accountBalances = ledger.table(
     openCreditCount: integer('open_credit_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.payerNumber, t.soldtoNumber, t.currencyKey] })],
+);
+
+/**
+ * Saved payment cards and e-checks per payer (manage payments, spec §7): the gateway's token, brand, last four
+ * (inside the token), name and validity; never a card number, CVV or bank account number. A token belongs to one
+ * payer (error 076 otherwise).
+ */
+export const paymentCards = ledger.table(
+  'payment_cards',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    payerNumber: text('payer_number')
+      .notNull()
+      .references(() => customers.customerNumber),
+    companyCode: text('company_code').notNull(),
+    paymentCardToken: text('payment_card_token').notNull(),
+    /** VISA, MC, AMEX or EC. */
+    paymentCardType: text('payment_card_type').notNull(),
+    paymentCardName: text('payment_card_name').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    /** End of the expiry month; null for e-checks. */
+    validTo: date('valid_to', { mode: 'string' }),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** C, X or S for e-checks; '' for cards. */
+    echeckAccountType: text('echeck_account_type').notNull().default(''),
+    /** Routing number of an e-check. */
+    echeckRdfiNumber: text('echeck_rdfi_number').notNull().default(''),
+    addressData: jsonb('address_data').$type<Record<string, string>>(),
+    createdBy: text('created_by').notNull().default(''),
+    changedBy: text('changed_by').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('payment_cards_token_key').on(t.paymentCardToken),
+    index('payment_cards_payer_idx').on(t.payerNumber, t.companyCode),
+  ],
 );

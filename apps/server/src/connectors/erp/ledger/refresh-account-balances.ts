@@ -5,9 +5,22 @@ import type { Db } from '../../../db/client';
 import { isoDay } from './ledger-format';
 import { accountBalances, documents } from './ledger.schema';
 
-export async function refreshAccountBalances(db: Db, asOf: Date): Promise<number> {
+export async function refreshAccountBalances(
+  db: Db,
+  asOf: Date,
+  options: { onlyIfStale?: boolean } = {},
+): Promise<number> {
   const day = isoDay(asOf);
   return db.transaction(async (tx) => {
+    // One rebuild at a time across instances: a second one waits, then (onlyIfStale) finds the work done.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ledger.account_balances'))`);
+    if (options.onlyIfStale) {
+      const [current] = await tx.select({ asOf: accountBalances.asOf }).from(accountBalances).limit(1);
+      if (current?.asOf === day) {
+        const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(accountBalances);
+        return row?.count ?? 0;
+      }
+    }
     await tx.delete(accountBalances);
     // spec §4: a credit is an open item with a negative open amount; payments never count as open items.
     await tx.execute(sql`

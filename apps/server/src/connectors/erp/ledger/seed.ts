@@ -2,7 +2,9 @@
 // PRNG (mulberry32) drives every choice, and every date is an offset from asOf. The caller passes asOf (normally
 // the day the database is created) so that "overdue", "due in future" and "partly paid" stay true on that day;
 // a fixed constant would make every invoice overdue a few weeks later. The demo seeds ~3,000 documents and
-// `npm run seed:large` runs the same code with 1,000,000.
+// `npm run seed:large` runs the same code with 1,000,000: from largeShapeFrom documents on, the ledger takes the
+// shape of the performance targets (issue 3): one customer per 100 documents and a payer-all group holding a
+// tenth of the documents. Smaller ledgers keep the demo's shape, so the demo data never changes.
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { isoDay } from './ledger-format';
@@ -48,6 +50,16 @@ export type SeedLedgerOptions = {
   documents: number;
   /** The reference day: document and due dates are generated relative to it. */
   asOf: Date;
+  /**
+   * Customers in the ledger (payers, sold-tos and groups, the named demo customers included); generated payers
+   * with their sold-tos fill the rest. Default: see ledgerShape.
+   */
+  customers?: number;
+  /**
+   * Documents of the demo payer-all group 0000900001 (its payers 0000100006-8), exactly. Default: see
+   * ledgerShape.
+   */
+  payerAllDocuments?: number;
   /** Empty the ledger first; without it, seeding a ledger that holds documents is refused. */
   reset?: boolean;
   onProgress?: (documentsInserted: number) => void;
@@ -57,8 +69,24 @@ export type SeedLedgerResult = {
   documents: number;
   invoiceItems: number;
   customers: number;
+  /** Documents of the demo payer-all group. */
+  payerAllDocuments: number;
   accountBalances: number;
 };
+
+/** The size from which a ledger takes the large shape (ledgerShape); below it, the demo's shape. */
+export const largeShapeFrom = 100_000;
+
+/**
+ * The customers and payer-all documents a ledger of this many documents gets when the caller does not say.
+ * Demo shape (undefined): one generated payer per 250 documents, and the payer-all group's payers drawn like the
+ * other demo payers (about 7.5% of the documents). Large shape: 1,000,000 documents give 10,000 customers and a
+ * payer-all group of 100,000 documents.
+ */
+export function ledgerShape(documents: number): { customers?: number; payerAllDocuments?: number } {
+  if (documents < largeShapeFrom) return {};
+  return { customers: Math.round(documents / 100), payerAllDocuments: Math.round(documents / 10) };
+}
 
 type DocumentInsert = typeof documents.$inferInsert;
 type ItemInsert = typeof invoiceItems.$inferInsert;
@@ -66,6 +94,8 @@ type CustomerInsert = typeof customers.$inferInsert;
 
 /** Documents per multi-row INSERT (their items go in one more INSERT). */
 const batchSize = 1_000;
+/** Batches being written at once. */
+const writersInFlight = 2;
 const prngSeed = 0x5eed_1ed9;
 
 export function mulberry32(seed: number): () => number {
@@ -182,7 +212,10 @@ const companyWeights = [
   { companyCode: 'KW01', weight: 5 },
 ];
 
-function generateCustomers(payerCount: number, rng: Random) {
+/** Either a number of payers (the demo's shape) or a number of customer rows to fill exactly. */
+type CustomerTarget = { payers: number } | { rows: number };
+
+function generateCustomers(target: CustomerTarget, rng: Random) {
   const rows: CustomerInsert[] = [];
   const links: { payerNumber: string; soldtoNumber: string }[] = [];
   const plans: PayerPlan[] = [];
@@ -210,13 +243,16 @@ function generateCustomers(payerCount: number, rng: Random) {
       currencyKey: company.currencyKey,
     };
   };
-  for (let k = 1; k <= payerCount; k++) {
+  const more = (k: number) => ('payers' in target ? k <= target.payers : rows.length < target.rows);
+  for (let k = 1; more(k); k++) {
     const { companyCode } = rng.weighted(companyWeights, (entry) => entry.weight);
     const payerNumber = String(300_000 + k).padStart(10, '0');
     rows.push(makeCustomer(payerNumber, companyCode, ''));
+    // Rows left for this payer's sold-tos: the last payer may get fewer, so that the count is exact.
+    const room = 'rows' in target ? target.rows - rows.length : Number.POSITIVE_INFINITY;
     const soldTos: string[] = [];
-    if (rng.chance(0.3)) soldTos.push(payerNumber);
-    const extra = rng.int(soldTos.length ? 0 : 1, 3);
+    if (rng.chance(0.3) || room === 0) soldTos.push(payerNumber);
+    const extra = Math.min(rng.int(soldTos.length ? 0 : 1, 3), room);
     for (let s = 0; s < extra; s++) {
       soldToSequence += 1;
       const soldtoNumber = String(400_000 + soldToSequence).padStart(10, '0');
@@ -439,6 +475,8 @@ function makeDocument(
 
 // --- the seed -------------------------------------------------------------------------------------------------
 
+const groupPayers = new Set(demoPayerAllGroups.flatMap((group) => group.payerNumbers));
+
 async function insertInBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
   for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
 }
@@ -452,6 +490,19 @@ export async function emptyLedger(db: Db): Promise<void> {
 export async function seedLedger(db: Db, options: SeedLedgerOptions): Promise<SeedLedgerResult> {
   const asOf = isoDay(options.asOf);
   const total = Math.max(0, Math.floor(options.documents));
+  const shape = { ...ledgerShape(total), ...definedOnly(options) };
+  const fixed = scenarios.slice(0, total);
+  const inGroup = (payerNumber: string) => groupPayers.has(payerNumber);
+  if (shape.customers !== undefined && !(shape.customers > demoCustomers.length))
+    throw new Error(`A ledger needs more than ${demoCustomers.length} customers (the named demo customers).`);
+  const groupFixed = fixed.filter((scenario) => inGroup(scenario.payerNumber)).length;
+  const groupMax = total - fixed.length + groupFixed;
+  if (
+    shape.payerAllDocuments !== undefined &&
+    !(shape.payerAllDocuments >= groupFixed && shape.payerAllDocuments <= groupMax)
+  )
+    throw new Error(`The payer-all group can hold ${groupFixed} to ${groupMax} of ${total} documents.`);
+
   if (options.reset) await emptyLedger(db);
   else {
     const [existing] = await db.select({ value: count() }).from(documents);
@@ -469,7 +520,12 @@ export async function seedLedger(db: Db, options: SeedLedgerOptions): Promise<Se
   await db.insert(apparv).values(seedApparv);
 
   const customerRandom = random(prngSeed ^ 0x9e3779b9);
-  const generated = generateCustomers(Math.max(5, Math.floor(total / 250)), customerRandom);
+  const generated = generateCustomers(
+    shape.customers === undefined
+      ? { payers: Math.max(5, Math.floor(total / 250)) }
+      : { rows: shape.customers - demoCustomers.length },
+    customerRandom,
+  );
   const allCustomers = [...demoCustomers, ...generated.rows];
   await insertInBatches(allCustomers, batchSize, (batch) => db.insert(customers).values(batch));
   const demoLinks = demoPayerPlans.flatMap((plan) =>
@@ -485,8 +541,20 @@ export async function seedLedger(db: Db, options: SeedLedgerOptions): Promise<Se
     );
 
   const planOf = new Map(demoPayerPlans.map((plan) => [plan.payerNumber, plan]));
+  // With a payer-all size, the group's documents are spread evenly over the ids (exact count) and the other
+  // draws leave the group out; without one, every demo payer is drawn alike (the demo's shape).
+  const groupPlans = demoPayerPlans.filter((plan) => inGroup(plan.payerNumber));
+  const otherDemoPlans = demoPayerPlans.filter((plan) => !inGroup(plan.payerNumber));
+  const drawnTotal = total - fixed.length;
+  const drawnGroup = shape.payerAllDocuments === undefined ? undefined : shape.payerAllDocuments - groupFixed;
+  const isGroupDocument = (drawn: number) =>
+    drawnGroup !== undefined &&
+    Math.floor((drawn * drawnGroup) / drawnTotal) > Math.floor(((drawn - 1) * drawnGroup) / drawnTotal);
   const rng = random(prngSeed);
   let itemCount = 0;
+  let groupCount = 0;
+  let written = 0;
+  const inFlight: Promise<void>[] = [];
   for (let start = 1; start <= total; start += batchSize) {
     const batch: DocumentInsert[] = [];
     const items: ItemInsert[] = [];
@@ -500,11 +568,15 @@ export async function seedLedger(db: Db, options: SeedLedgerOptions): Promise<Se
         soldtoNumber = scenario.soldtoNumber;
         currencyKey = scenario.currencyKey;
       } else {
+        if (isGroupDocument(id - fixed.length)) plan = rng.weighted(groupPlans, (entry) => entry.weight);
         // About a third of the documents belong to the named demo payers, the rest to generated ones.
-        plan = rng.chance(0.35) ? rng.weighted(demoPayerPlans, (entry) => entry.weight) : rng.pick(generated.plans);
+        else if (rng.chance(0.35))
+          plan = rng.weighted(drawnGroup === undefined ? demoPayerPlans : otherDemoPlans, (entry) => entry.weight);
+        else plan = rng.pick(generated.plans);
         soldtoNumber = rng.pick(plan.soldTos);
         currencyKey = rng.weighted(plan.currencies, (entry) => entry.weight).currencyKey;
       }
+      if (inGroup(plan.payerNumber)) groupCount += 1;
       const made = makeDocument(
         id,
         rng,
@@ -515,17 +587,46 @@ export async function seedLedger(db: Db, options: SeedLedgerOptions): Promise<Se
       batch.push(made.document);
       items.push(...made.items);
     }
-    await insertByUnnest(db, documents, batch);
-    await insertByUnnest(db, invoiceItems, items);
+    // Two batches are written at once on PostgreSQL (a pool: two backends) while the next one is generated; the
+    // items of a batch follow its documents (foreign key). PGlite runs them one after the other.
+    if (inFlight.length >= writersInFlight) await inFlight.shift();
+    const writing = (async () => {
+      await insertByUnnest(db, documents, batch);
+      await insertByUnnest(db, invoiceItems, items);
+      written += batch.length;
+      options.onProgress?.(written);
+    })();
+    // Handled here so that a failure while another batch is awaited is not an unhandled rejection; awaited below.
+    writing.catch(() => undefined);
+    inFlight.push(writing);
+    // Let the driver send the statement before the next batch is generated.
+    await new Promise((resolve) => setImmediate(resolve));
     itemCount += items.length;
-    options.onProgress?.(start - 1 + batch.length);
   }
+  await Promise.all(inFlight);
   // Ids were given explicitly; later postings take the identity's next value.
   await db.execute(
     sql`SELECT setval(pg_get_serial_sequence('ledger.documents', 'id'), greatest((SELECT max(id) FROM ${documents}), 1))`,
   );
-  // Fresh statistics: without them the planner guesses one row per table and picks nested loops over 1M rows.
-  for (const table of [documents, invoiceItems, customers, payerSoldTos]) await db.execute(sql`ANALYZE ${table}`);
+  // Fresh statistics: without them the planner guesses one row per table and picks nested loops over 1M rows. A
+  // large ledger is vacuumed too: a freshly loaded table has no visibility map, so index-only scans (the found
+  // count) would still read every heap page until autovacuum comes by.
+  const maintenance = total >= largeShapeFrom ? sql`VACUUM (ANALYZE)` : sql`ANALYZE`;
+  for (const table of [documents, invoiceItems, customers, payerSoldTos])
+    await db.execute(sql`${maintenance} ${table}`);
   const balances = await refreshAccountBalances(db, options.asOf);
-  return { documents: total, invoiceItems: itemCount, customers: allCustomers.length, accountBalances: balances };
+  return {
+    documents: total,
+    invoiceItems: itemCount,
+    customers: allCustomers.length,
+    payerAllDocuments: groupCount,
+    accountBalances: balances,
+  };
+}
+
+function definedOnly(options: SeedLedgerOptions): { customers?: number; payerAllDocuments?: number } {
+  const chosen: { customers?: number; payerAllDocuments?: number } = {};
+  if (options.customers !== undefined) chosen.customers = Math.floor(options.customers);
+  if (options.payerAllDocuments !== undefined) chosen.payerAllDocuments = Math.floor(options.payerAllDocuments);
+  return chosen;
 }

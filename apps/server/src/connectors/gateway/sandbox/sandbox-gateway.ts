@@ -1,0 +1,443 @@
+// The built-in sandbox gateway: a stand-in for a real processor, good enough that the portal's flows are the real
+// flows (DESIGN.md §1). It issues access tokens for its hosted frame, tokenises what the frame posts (validating
+// like a processor), runs 3-D Secure with a challenge page, and authorises, looks up and refunds by order number
+// with idempotency keys. Its pages and endpoints are in sandbox.routes.ts.
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import {
+  detectCardBrand,
+  isExpiryValid,
+  onlyDigits,
+  validateBankAccountNumber,
+  validateCardNumberAndCvv,
+  isValidRoutingNumber,
+  ECHECK_THREEDS_VERSION,
+  type CardBrand,
+} from '@portal/domain';
+import type { AccessTokenResponse, CardinalResult, TokenizedPaymentCard } from '@portal/contracts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import {
+  GatewayTimeoutError,
+  isPortalPath,
+  type GatewayAccessTokenRequest,
+  type GatewayCharge,
+  type GatewayChargeRequest,
+  type GatewayRefund,
+  type GatewayRefundRequest,
+  type GatewayTokenizationResult,
+  type PaymentGateway,
+} from '../payment-gateway';
+import { sandboxAccessTokens, sandboxCharges, sandboxIdempotencyKeys, sandboxTokens } from './sandbox.schema';
+import { CHALLENGE_CODE, cardBehaviour, echeckBehaviour, type SandboxBehaviour } from './test-numbers';
+
+export const SANDBOX_BASE_PATH = '/sandbox-gateway';
+
+export type SandboxGatewayOptions = {
+  /**
+   * Origin the sandbox's pages are served from; null: the portal's own origin (the default, one process, one
+   * port), and the frame and challenge addresses are then paths.
+   */
+  frameOrigin: string | null;
+  /** Origin of the portal when the sandbox answers on another one (frame-ancestors, postMessage, 3-D Secure return). */
+  portalOrigin: string | null;
+  /** Key of the token HMAC: the same number always gets the same token. */
+  secret: string;
+  now?: () => Date;
+  /** How long the "timeout" test numbers keep the caller waiting before the call times out. */
+  slowAnswerMs?: number;
+  accessTokenTtlSeconds?: number;
+};
+
+/** What the frame posts to /Ajax: the only place a card or account number is ever seen, and only in memory. */
+export type FrameSubmission = {
+  card_type?: string;
+  card_number?: string;
+  card_validation_code?: string;
+  expiration_month?: string;
+  expiration_year?: string;
+  electronic_check_account_type?: string;
+  electronic_check_rdfi_number?: string;
+  account_number?: string;
+};
+
+export type TokenizeOutcome = { ok: true } | { ok: false; errors: Record<string, string> };
+
+export type AccessTokenView = {
+  accessToken: string;
+  paymentMethod: string;
+  language: string;
+  request: Record<string, string>;
+  paymentCard: TokenizedPaymentCard | null;
+  cardinal: CardinalResult | null;
+  behaviour: SandboxBehaviour | null;
+};
+
+export type SandboxGateway = PaymentGateway & {
+  readonly portalOrigin: string | null;
+  /** The access token if it is live, for the frame and challenge pages. */
+  describeAccessToken: (accessToken: string) => Promise<AccessTokenView | null>;
+  /** The frame's /Ajax post: validate, tokenise, remember the result against the access token. */
+  tokenize: (accessToken: string, submission: FrameSubmission) => Promise<TokenizeOutcome>;
+  /** /Cardinal3DSWithToken: frictionless (result set, back to redirect_uri) or a challenge. */
+  startThreeDSecure: (accessToken: string) => Promise<{ next: 'return' | 'challenge'; redirectUri: string } | null>;
+  /** The challenge page's answer; returns where to send the browser back to. */
+  completeChallenge: (accessToken: string, answer: { code: string; cancelled: boolean }) => Promise<string | null>;
+};
+
+export class IdempotencyKeyReusedError extends Error {
+  constructor(key: string) {
+    super(`idempotency key ${key} was used for another call`);
+    this.name = 'IdempotencyKeyReusedError';
+  }
+}
+
+const brandSegment: Record<CardBrand | 'EC', string> = { VISA: 'VISA', MC: 'MCRD', AMEX: 'AMEX', EC: 'ECHK' };
+const base32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** The vault's token of a number: the same number (and key) always gives the same token. */
+export function sandboxTokenFor(secret: string, brand: CardBrand | 'EC', material: string, lastFour: string): string {
+  const mac = createHmac('sha256', secret).update(`${brand}|${material}`).digest();
+  let body = '';
+  for (let i = 0; i < 16; i++) body += base32[mac[i]! % 32];
+  return `-${brandSegment[brand]}-${lastFour}-${body}`;
+}
+
+function fingerprint(value: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)))
+    .digest('hex');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const SANDBOX_TOKEN_KEY_SETTING = 'sandbox_gateway_token_key';
+
+export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): SandboxGateway {
+  const now = options.now ?? (() => new Date());
+  const slowAnswerMs = options.slowAnswerMs ?? 5_000;
+  const ttlMs = (options.accessTokenTtlSeconds ?? 900) * 1000;
+  const url = (path: string) => `${options.frameOrigin ?? ''}${SANDBOX_BASE_PATH}${path}`;
+
+  async function liveToken(accessToken: string) {
+    const [row] = await db
+      .select()
+      .from(sandboxAccessTokens)
+      .where(and(eq(sandboxAccessTokens.accessToken, accessToken), gt(sandboxAccessTokens.expiresAt, now())))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function behaviourOf(token: string): Promise<SandboxBehaviour | null> {
+    const [row] = await db.select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
+    return (row?.behaviour as SandboxBehaviour | undefined) ?? null;
+  }
+
+  /** Runs `work` once per key; later calls with the key get the first answer. */
+  async function once<T>(key: string, operation: string, parameters: unknown, work: () => Promise<T>): Promise<T> {
+    const print = fingerprint({ operation, parameters });
+    const inserted = await db
+      .insert(sandboxIdempotencyKeys)
+      .values({ key, operation, fingerprint: print, response: null, createdAt: now() })
+      .onConflictDoNothing()
+      .returning({ key: sandboxIdempotencyKeys.key });
+    if (inserted.length === 0) {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const [row] = await db
+          .select()
+          .from(sandboxIdempotencyKeys)
+          .where(eq(sandboxIdempotencyKeys.key, key))
+          .limit(1);
+        if (row && row.fingerprint !== print) throw new IdempotencyKeyReusedError(key);
+        if (row?.response) return decode(row.response) as T;
+        await sleep(100);
+      }
+      throw new GatewayTimeoutError(String((parameters as { order_number?: string }).order_number ?? key));
+    }
+    try {
+      const result = await work();
+      await db
+        .update(sandboxIdempotencyKeys)
+        .set({ response: encode(result) })
+        .where(and(eq(sandboxIdempotencyKeys.key, key), isNull(sandboxIdempotencyKeys.response)));
+      return result;
+    } catch (error) {
+      // A time-out is an answer too: the same key asked again gets the settled outcome, not a second charge.
+      if (!(error instanceof GatewayTimeoutError))
+        await db.delete(sandboxIdempotencyKeys).where(eq(sandboxIdempotencyKeys.key, key));
+      throw error;
+    }
+  }
+
+  async function chargeOf(orderNumber: string): Promise<GatewayCharge | null> {
+    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.orderNumber, orderNumber)).limit(1);
+    if (!row) return null;
+    return {
+      order_number: row.orderNumber,
+      status: row.status as GatewayCharge['status'],
+      authorization_reference: row.authorizationReference,
+      amount_minor: row.amountMinor,
+      refunded_minor: row.refundedMinor,
+      currency_key: row.currencyKey,
+      decline_reason: row.declineReason,
+      payment_card_token: row.token,
+    };
+  }
+
+  const gateway: SandboxGateway = {
+    frameOrigin: options.frameOrigin,
+    portalOrigin: options.portalOrigin,
+
+    async createAccessToken(request: GatewayAccessTokenRequest): Promise<AccessTokenResponse> {
+      if (request.payment_method === 'TO' && !isPortalPath(request.redirect_uri ?? ''))
+        throw new Error('redirect_uri must be a path of the portal');
+      const accessToken = randomBytes(24).toString('base64url');
+      const stored: Record<string, string> = {};
+      if (request.payment_method === 'TO') {
+        for (const key of [
+          'amount',
+          'currency_code',
+          'order_number',
+          'redirect_uri',
+          'threeds_version',
+          'payment_card_token',
+          'expiration_month',
+          'expiration_year',
+          'email',
+        ] as const) {
+          const value = request[key];
+          if (value !== undefined) stored[key] = value;
+        }
+      }
+      await db.insert(sandboxAccessTokens).values({
+        accessToken,
+        merchantReference: request.merchant_reference,
+        paymentMethod: request.payment_method,
+        language: request.language,
+        request: stored,
+        createdAt: now(),
+        expiresAt: new Date(now().getTime() + ttlMs),
+      });
+      return {
+        access_token: accessToken,
+        merchant_guid: 'sandbox-merchant-0001',
+        paymetric_xi_url:
+          request.payment_method === 'TO'
+            ? url('/Cardinal3DSWithToken')
+            : `${url('/frame')}?access_token=${encodeURIComponent(accessToken)}`,
+      };
+    },
+
+    async getTokenizationResult(accessToken: string): Promise<GatewayTokenizationResult | null> {
+      const row = await liveToken(accessToken);
+      if (!row) return null;
+      return {
+        merchant_reference: row.merchantReference,
+        paymentcard: row.paymentCard ?? null,
+        cardinal: row.cardinal ?? null,
+      };
+    },
+
+    async describeAccessToken(accessToken: string): Promise<AccessTokenView | null> {
+      const row = await liveToken(accessToken);
+      if (!row) return null;
+      const token = row.request.payment_card_token ?? row.paymentCard?.payment_card_token;
+      return {
+        accessToken: row.accessToken,
+        paymentMethod: row.paymentMethod,
+        language: row.language,
+        request: row.request,
+        paymentCard: row.paymentCard ?? null,
+        cardinal: row.cardinal ?? null,
+        behaviour: token ? await behaviourOf(token) : null,
+      };
+    },
+
+    async tokenize(accessToken: string, submission: FrameSubmission): Promise<TokenizeOutcome> {
+      const row = await liveToken(accessToken);
+      if (!row || row.paymentMethod === 'TO') return { ok: false, errors: { form: 'payment-methods.frame.expired' } };
+      let paymentCard: TokenizedPaymentCard;
+      let behaviour: SandboxBehaviour;
+      if (row.paymentMethod === 'CC') {
+        const number = onlyDigits(submission.card_number ?? '');
+        const errors: Record<string, string> = validateCardNumberAndCvv({
+          card_type: submission.card_type ?? '',
+          card_number: submission.card_number ?? '',
+          card_validation_code: submission.card_validation_code ?? '',
+        });
+        const month = Number(submission.expiration_month);
+        const year = Number(submission.expiration_year);
+        if (!isExpiryValid(month, year, now())) errors.expiry = 'validation.card.expiry_invalid';
+        if (Object.keys(errors).length > 0) return { ok: false, errors };
+        const brand = detectCardBrand(number)!;
+        const lastFour = number.slice(-4);
+        paymentCard = {
+          payment_card_token: sandboxTokenFor(options.secret, brand, number, lastFour),
+          payment_card_type: brand,
+          last_four: lastFour,
+          expiration_month: String(month).padStart(2, '0'),
+          expiration_year: String(year),
+          electronic_check_account_type: '',
+          electronic_check_rdfi_number: '',
+        };
+        behaviour = cardBehaviour(number);
+      } else {
+        const account = submission.account_number ?? '';
+        const routing = submission.electronic_check_rdfi_number ?? '';
+        const errors: Record<string, string> = {};
+        const accountError = validateBankAccountNumber(account);
+        if (accountError) errors.account_number = accountError;
+        if (!isValidRoutingNumber(routing)) errors.routing = 'validation.echeck.routing_number_invalid';
+        const type = submission.electronic_check_account_type;
+        if (type !== 'C' && type !== 'X' && type !== 'S')
+          errors.account_type = 'validation.echeck.account_type_required';
+        if (Object.keys(errors).length > 0) return { ok: false, errors };
+        const lastFour = account.slice(-4);
+        paymentCard = {
+          payment_card_token: sandboxTokenFor(options.secret, 'EC', `${routing}|${account}`, lastFour),
+          payment_card_type: 'EC',
+          last_four: lastFour,
+          expiration_month: '',
+          expiration_year: '',
+          electronic_check_account_type: type as 'C' | 'X' | 'S',
+          electronic_check_rdfi_number: routing,
+        };
+        behaviour = echeckBehaviour(account);
+      }
+      await db
+        .insert(sandboxTokens)
+        .values({
+          token: paymentCard.payment_card_token,
+          kind: paymentCard.payment_card_type === 'EC' ? 'echeck' : 'card',
+          brand: paymentCard.payment_card_type,
+          lastFour: paymentCard.last_four,
+          behaviour,
+          createdAt: now(),
+        })
+        .onConflictDoNothing();
+      await db.update(sandboxAccessTokens).set({ paymentCard }).where(eq(sandboxAccessTokens.accessToken, accessToken));
+      return { ok: true };
+    },
+
+    async startThreeDSecure(accessToken: string) {
+      const view = await gateway.describeAccessToken(accessToken);
+      if (!view || view.paymentMethod !== 'TO' || !view.request.redirect_uri) return null;
+      const redirectUri = returnAddress(view.request.redirect_uri, accessToken);
+      if (view.behaviour === 'challenge' || view.behaviour === 'challenge_fail')
+        return { next: 'challenge', redirectUri };
+      await setCardinal(view, 'Y');
+      return { next: 'return', redirectUri };
+    },
+
+    async completeChallenge(accessToken: string, answer: { code: string; cancelled: boolean }) {
+      const view = await gateway.describeAccessToken(accessToken);
+      if (!view || view.paymentMethod !== 'TO' || !view.request.redirect_uri) return null;
+      const passed = !answer.cancelled && answer.code.trim() === CHALLENGE_CODE && view.behaviour !== 'challenge_fail';
+      await setCardinal(view, passed ? 'Y' : 'N');
+      return returnAddress(view.request.redirect_uri, accessToken);
+    },
+
+    async authorize(request: GatewayChargeRequest): Promise<GatewayCharge> {
+      const { idempotency_key, ...parameters } = request;
+      return once(idempotency_key, 'authorize', parameters, async () => {
+        const behaviour = await behaviourOf(request.payment_card_token);
+        let status: GatewayCharge['status'] = 'approved';
+        let declineReason = '';
+        if (!behaviour) [status, declineReason] = ['declined', 'unknown_token'];
+        else if (request.amount_minor <= 0n) [status, declineReason] = ['declined', 'invalid_amount'];
+        else if (behaviour === 'decline') [status, declineReason] = ['declined', 'do_not_honor'];
+        else if (request.cardinal && (request.cardinal.status === 'N' || request.cardinal.status === 'U'))
+          [status, declineReason] = ['declined', 'authentication_failed'];
+        const existing = await chargeOf(request.order_number);
+        if (existing) return existing;
+        await db.insert(sandboxCharges).values({
+          orderNumber: request.order_number,
+          token: request.payment_card_token,
+          amountMinor: request.amount_minor,
+          refundedMinor: 0n,
+          currencyKey: request.currency_key,
+          status,
+          authorizationReference: status === 'approved' ? randomBytes(5).toString('hex').toUpperCase() : '',
+          declineReason,
+          captured: request.capture ? 'X' : '',
+          createdAt: now(),
+        });
+        // The processor did the work but its answer never arrives in time: only a status look-up tells.
+        if (behaviour === 'timeout') {
+          await sleep(slowAnswerMs);
+          throw new GatewayTimeoutError(request.order_number);
+        }
+        return (await chargeOf(request.order_number))!;
+      });
+    },
+
+    getChargeStatus: chargeOf,
+
+    async refund(request: GatewayRefundRequest): Promise<GatewayRefund> {
+      const { idempotency_key, ...parameters } = request;
+      return once(idempotency_key, 'refund', parameters, async () => {
+        const charge = await chargeOf(request.order_number);
+        const refused = (reason: string): GatewayRefund => ({
+          order_number: request.order_number,
+          refund_reference: '',
+          status: 'refused',
+          amount_minor: request.amount_minor,
+          reason,
+        });
+        if (!charge) return refused('unknown_order');
+        if (charge.status === 'declined') return refused('not_approved');
+        const left = charge.amount_minor - charge.refunded_minor;
+        if (request.amount_minor <= 0n || request.amount_minor > left) return refused('amount_exceeds_balance');
+        const refunded = charge.refunded_minor + request.amount_minor;
+        await db
+          .update(sandboxCharges)
+          .set({
+            refundedMinor: sql`${sandboxCharges.refundedMinor} + ${request.amount_minor}`,
+            status: refunded === charge.amount_minor ? 'refunded' : 'partially_refunded',
+          })
+          .where(eq(sandboxCharges.orderNumber, request.order_number));
+        return {
+          order_number: request.order_number,
+          refund_reference: `RF${randomBytes(5).toString('hex').toUpperCase()}`,
+          status: 'refunded',
+          amount_minor: request.amount_minor,
+          reason: '',
+        };
+      });
+    },
+  };
+
+  async function setCardinal(view: AccessTokenView, status: CardinalResult['status']) {
+    const cardinal: CardinalResult = {
+      status,
+      eci: status === 'Y' ? '05' : '07',
+      cavv: status === 'Y' ? randomBytes(20).toString('base64') : '',
+      ds_transaction_id: randomUUID(),
+      threeds_version: view.request.threeds_version || ECHECK_THREEDS_VERSION,
+      order_number: view.request.order_number ?? '',
+    };
+    await db.update(sandboxAccessTokens).set({ cardinal }).where(eq(sandboxAccessTokens.accessToken, view.accessToken));
+  }
+
+  /** Back to the portal with ?id=<access token>, as an ACS would; never anywhere but the portal. */
+  function returnAddress(redirectUri: string, accessToken: string): string {
+    if (!isPortalPath(redirectUri)) throw new Error('redirect_uri must be a path of the portal');
+    const target = new URL(redirectUri, 'http://portal.invalid');
+    target.searchParams.set('id', accessToken);
+    return `${options.portalOrigin ?? ''}${target.pathname}${target.search}`;
+  }
+
+  return gateway;
+}
+
+// bigint does not survive JSON: amounts are stored as strings and read back.
+function encode(value: unknown): Record<string, unknown> {
+  return JSON.parse(
+    JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v)),
+  ) as Record<string, unknown>;
+}
+
+function decode(value: Record<string, unknown>): unknown {
+  return JSON.parse(JSON.stringify(value), (_key, v: unknown) =>
+    v && typeof v === 'object' && '$bigint' in v ? BigInt((v as { $bigint: string }).$bigint) : v,
+  );
+}

@@ -1,0 +1,24 @@
+// POST /api/invoice/detail: one invoice or credit of an account the user may see; anything else is 404.
+import type { InvoiceDetailRequest, InvoiceDetailResponse } from '@portal/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import type { Actor } from '../../plugins/auth';
+import { accountsOfCustomer, belongsTo, effectiveUserId, notFound } from './invoice-scope';
+
+export async function getInvoiceDetail(
+  ctx: AppContext,
+  actor: Actor,
+  request: z.output<typeof InvoiceDetailRequest>,
+): Promise<InvoiceDetailResponse> {
+  const { billing_document_number: number, customer_number: customerNumber } = request.document_detail;
+  // customer_number may be the account or one of its sold-tos; the ERP is asked with the account itself.
+  for (const item of await accountsOfCustomer(ctx, effectiveUserId(actor), customerNumber)) {
+    const answer = await ctx.erp.getInvoiceDetail({
+      document_detail: { billing_document_number: number, document_type: '01', customer_number: item.PrimaryAcct },
+    });
+    const header = answer.detail?.header_data;
+    if (answer.status.message_type === 'S' && header && belongsTo(item, header)) return answer;
+  }
+  // Not the user's, or not there: one answer for both.
+  throw notFound();
+}

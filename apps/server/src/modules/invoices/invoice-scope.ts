@@ -1,0 +1,92 @@
+// Object-level authorisation of every invoice call: the account (payer_data) must be one of the user's header
+// accounts and every sold-to asked for one of its secondary accounts. Anything else answers 404 NOT_FOUND, exactly
+// like an account that does not exist, so that account and document numbers cannot be probed.
+import type { HeaderItem, PayerData } from '@portal/contracts';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/auth';
+import { loadHeaderItems } from '../customers/account-access';
+
+export type InvoiceScope = {
+  /** The user whose accounts these are (the impersonated user when impersonating). */
+  userId: number;
+  item: HeaderItem;
+  /** The account as the ERP knows it (number and company code from the ERP, not from the request). */
+  payerData: PayerData;
+  /** The sold-tos to read; [] means every sold-to of the account (all of them were asked for). */
+  soldTos: string[];
+  /** How many sold-tos the request selected (0 when none). */
+  selectedCount: number;
+};
+
+/** The user whose accounts a request acts on. The impersonation issue makes this the impersonated user. */
+export function effectiveUserId(actor: Actor): number {
+  return actor.userId;
+}
+
+export function normalizeNumber(value: string): string {
+  return value.trim().replace(/^0+(?=\d)/, '');
+}
+
+export function notFound(): AppError {
+  return new AppError('NOT_FOUND');
+}
+
+/**
+ * @param emptyMeansAll true: no sold-to selected means every sold-to of the account (totals, one PDF); false: the
+ *   caller validates that a payer selected at least one (search, exports: spec §5 select_customer).
+ */
+export async function resolveInvoiceScope(
+  ctx: AppContext,
+  userId: number,
+  payerData: PayerData,
+  requestedSoldTos: string[],
+  emptyMeansAll: boolean,
+): Promise<InvoiceScope> {
+  const items = await loadHeaderItems(ctx, userId);
+  const number = normalizeNumber(payerData.customer_number);
+  const item = items.find(
+    (candidate) =>
+      normalizeNumber(candidate.PrimaryAcct) === number &&
+      (!payerData.company_code || candidate.CompanyCode === payerData.company_code),
+  );
+  if (!item) throw notFound();
+  const allowed = new Map(item.DropDownItems.map((sub) => [normalizeNumber(sub.PrimaryAcct), sub.PrimaryAcct]));
+  const requested = [...new Set(requestedSoldTos.map(normalizeNumber).filter(Boolean))];
+  if (requested.some((soldTo) => !allowed.has(soldTo))) throw notFound();
+
+  const all = requested.length === allowed.size || (requested.length === 0 && emptyMeansAll);
+  let soldTos: string[];
+  if (item.AccountType === 'SoldTo') soldTos = [item.PrimaryAcct];
+  // The ERP reads a payer's (or payer-all group's) every sold-to fastest without a sold-to list.
+  else if (all) soldTos = [];
+  else soldTos = requested.map((soldTo) => allowed.get(soldTo)!);
+  return {
+    userId,
+    item,
+    payerData: { customer_number: item.PrimaryAcct, company_code: item.CompanyCode },
+    soldTos,
+    selectedCount: requested.length,
+  };
+}
+
+/** Header items whose account is this number, or has it as a sold-to (detail: customer_number may be either). */
+export async function accountsOfCustomer(
+  ctx: AppContext,
+  userId: number,
+  customerNumber: string,
+): Promise<HeaderItem[]> {
+  const number = normalizeNumber(customerNumber);
+  return (await loadHeaderItems(ctx, userId)).filter(
+    (item) =>
+      normalizeNumber(item.PrimaryAcct) === number ||
+      item.DropDownItems.some((sub) => normalizeNumber(sub.PrimaryAcct) === number),
+  );
+}
+
+/** Whether a document of the ERP answer belongs to the account: its sold-to is one of the account's. */
+export function belongsTo(item: HeaderItem, document: { soldto_number: string; company_code: string }): boolean {
+  if (document.company_code && document.company_code !== item.CompanyCode) return false;
+  const soldTo = normalizeNumber(document.soldto_number);
+  return item.DropDownItems.some((sub) => normalizeNumber(sub.PrimaryAcct) === soldTo);
+}

@@ -1,0 +1,50 @@
+// /api/tokenization/access_token (spec §4, §7): an access token of the gateway's hosted frame (CC, EC) or of its
+// 3-D Secure step on a token (TO), tied to this session so that only it can read the result.
+import type { AccessTokenRequest, AccessTokenResponse } from '@portal/contracts';
+import { ECHECK_THREEDS_VERSION } from '@portal/domain';
+import type { AppContext } from '../../app-context';
+import { isPortalPath } from '../../connectors/gateway/payment-gateway';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/auth';
+import { assertAccountAccess } from '../customers/account-access';
+import { loadPaymentMethodSettings } from './payment-method-settings';
+
+export function assertMayTokenize(actor: Actor): void {
+  if (!actor.permissions.has('CanManagePaymentMethods') && !actor.permissions.has('CanMakePayment'))
+    throw new AppError('FORBIDDEN');
+}
+
+export async function createAccessToken(
+  ctx: AppContext,
+  actor: Actor,
+  request: AccessTokenRequest,
+  language: string,
+): Promise<AccessTokenResponse> {
+  assertMayTokenize(actor);
+  const { customer_number, company_code } = request.payer_data;
+  await assertAccountAccess(ctx, actor.userId, customer_number, company_code);
+  const settings = await loadPaymentMethodSettings(ctx, company_code);
+  if (request.payment_method === 'EC' && !settings.echeck_enabled)
+    throw new AppError('VALIDATION_FAILED', { messageKey: 'errors.payment.invalid_payment_type' });
+  if (request.payment_method === 'TO') {
+    const fields: string[] = [];
+    if (!request.payment_card_token) fields.push('/payment_card_token');
+    if (!request.redirect_uri || !isPortalPath(request.redirect_uri)) fields.push('/redirect_uri');
+    if (!request.order_number) fields.push('/order_number');
+    if (fields.length) throw new AppError('VALIDATION_FAILED', { details: { fields } });
+  }
+  const { action: _action, payer_data: _payer, ...forGateway } = request;
+  try {
+    return await ctx.gateway.createAccessToken({
+      ...forGateway,
+      threeds_version:
+        request.threeds_version ??
+        (request.payment_method === 'EC' ? ECHECK_THREEDS_VERSION : settings.secure_3ds_version),
+      merchant_reference: actor.sessionId,
+      language,
+    });
+  } catch (error) {
+    // spec §8: an access-token failure is 'Internal Error - please contact customer service'.
+    throw new AppError('GATEWAY_FAILED', { messageKey: 'errors.payment.internal', cause: error });
+  }
+}

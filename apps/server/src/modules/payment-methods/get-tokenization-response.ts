@@ -1,0 +1,19 @@
+// /api/tokenization/response (spec §7, action 02): what the frame tokenised and the 3-D Secure result, only for
+// the session that asked for the access token.
+import type { TokenizationResponse } from '@portal/contracts';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/auth';
+import { assertMayTokenize } from './create-access-token';
+
+export async function getTokenizationResponse(
+  ctx: AppContext,
+  actor: Actor,
+  accessToken: string,
+): Promise<TokenizationResponse> {
+  assertMayTokenize(actor);
+  const result = await ctx.gateway.getTokenizationResult(accessToken);
+  // Same answer for "expired", "unknown" and "another session's": no oracle.
+  if (!result || result.merchant_reference !== actor.sessionId) throw new AppError('NOT_FOUND');
+  return { paymentcard: result.paymentcard, cardinal: result.cardinal };
+}

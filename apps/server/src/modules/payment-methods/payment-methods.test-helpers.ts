@@ -1,0 +1,90 @@
+// Drives the hosted-frame flow the way a browser does: access token from the portal, the number posted to the
+// sandbox's own /Ajax (never to /api), the token fetched back through the portal.
+import type { FastifyInstance } from 'fastify';
+import type { PaymentCard, PayerData } from '@portal/contracts';
+
+export const payerAccount: PayerData = { customer_number: '0000100001', company_code: '1000' };
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+export async function tokenizeCard(
+  app: FastifyInstance,
+  token: string,
+  card: { number: string; cvv: string; type: string; month?: string; year?: string },
+  payer: PayerData = payerAccount,
+) {
+  const access = await app.inject({
+    method: 'POST',
+    url: '/api/tokenization/access_token',
+    headers: bearer(token),
+    payload: { action: '01', payment_method: 'CC', payer_data: payer },
+  });
+  if (access.statusCode !== 200) throw new Error(`access token: ${access.statusCode} ${access.body}`);
+  const { access_token } = access.json() as { access_token: string };
+  const ajax = await app.inject({
+    method: 'POST',
+    url: '/sandbox-gateway/Ajax',
+    payload: {
+      access_token,
+      card_type: card.type,
+      card_number: card.number,
+      card_validation_code: card.cvv,
+      expiration_month: card.month ?? '12',
+      expiration_year: card.year ?? '2029',
+    },
+  });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/tokenization/response',
+    headers: bearer(token),
+    payload: { action: '02', access_token },
+  });
+  return { access_token, ajax: ajax.json() as { ok: boolean; errors?: Record<string, string> }, response };
+}
+
+export function savedCard(
+  token: string,
+  type: PaymentCard['payment_card_type'],
+  overrides: Partial<PaymentCard> = {},
+): PaymentCard {
+  return {
+    payment_card_name: 'Pat Payer',
+    payment_card_token: token,
+    payment_card_type: type,
+    valid_from: '',
+    valid_to: type === 'EC' ? '' : '12-31-2029',
+    default: '',
+    is_session: '',
+    electronic_check_account_type: '',
+    electronic_check_rdfi_number: '',
+    payer_account: '',
+    preauthorization_amount: '',
+    ...overrides,
+  };
+}
+
+export async function manage(
+  app: FastifyInstance,
+  token: string,
+  action: '01' | '02' | '03',
+  card: PaymentCard,
+  payer: PayerData = payerAccount,
+) {
+  const id = { '01': 'ADD_PAYMENT_CARD', '02': 'MOD_PAYMENT_CARD', '03': 'DEL_PAYMENT_CARD' }[action];
+  return app.inject({
+    method: 'POST',
+    url: '/api/payment-methods/manage',
+    headers: bearer(token),
+    payload: { payer_data: payer, action, payment_cards: [card], log: { id } },
+  });
+}
+
+export async function list(app: FastifyInstance, token: string, payer: PayerData = payerAccount) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/payment-methods?customer_number=${payer.customer_number}&company_code=${payer.company_code}`,
+    headers: bearer(token),
+  });
+}

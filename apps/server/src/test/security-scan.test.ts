@@ -1,0 +1,81 @@
+// The security scan itself: the payment-method flows run with the server logging at debug level, then the
+// database (portal, ledger, gateway_sandbox) and the log are searched. createTestApp runs the same scan when any
+// API test file closes its app, so the whole suite is covered; this file also proves the scanner finds what it
+// looks for.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bearer, manage, savedCard, tokenizeCard } from '../modules/payment-methods/payment-methods.test-helpers';
+import { createTestApp, signInAs, type TestApp } from './test-app';
+import { dumpDatabase, findSensitiveData } from './sensitive-data-scan';
+
+let t: TestApp;
+const typed = ['4000000000001091', '5555555555554444', '378282246310005', '4111111111111112', '987654321012'];
+
+beforeAll(async () => {
+  t = await createTestApp({ ledgerDocuments: 20 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+it('finds card numbers, CVV fields and bank account fields when they are there', () => {
+  expect(findSensitiveData(['{"note":"4111 1111 1111 1111"}'], 'x')[0]?.what).toBe('card number');
+  expect(findSensitiveData(['{"n":"4111-1111-1111-1111"}'], 'x')).toHaveLength(1);
+  expect(findSensitiveData(['{"card_validation_code":"123"}'], 'x')[0]?.what).toBe('CVV field');
+  expect(findSensitiveData(['{"account_number":"123456789"}'], 'x')[0]?.what).toBe('bank account number field');
+  // Timestamps, customer numbers and tokens are not card numbers.
+  expect(
+    findSensitiveData(['{"time":1795343759090,"customer":"0000100001","t":"-VISA-1111-ABCDEFGHJKLMNPQR"}'], 'x'),
+  ).toEqual([]);
+});
+
+it('leaves no card number, CVV or bank account number in the database or the log after the payment-method flows', async () => {
+  const payer = (await signInAs(t.app, 'payer@example.com')).token;
+  for (const [number, type] of [
+    ['4000000000001091', 'VISA'],
+    ['5555555555554444', 'MC'],
+    ['378282246310005', 'AMEX'],
+    ['4111111111111112', 'VISA'],
+  ] as const) {
+    const { response } = await tokenizeCard(t.app, payer, { number, cvv: type === 'AMEX' ? '4321' : '987', type });
+    const card = response.json().paymentcard;
+    if (card) await manage(t.app, payer, '01', savedCard(card.payment_card_token, card.payment_card_type));
+  }
+  const access = await t.app.inject({
+    method: 'POST',
+    url: '/api/tokenization/access_token',
+    headers: bearer(payer),
+    payload: {
+      action: '01',
+      payment_method: 'EC',
+      payer_data: { customer_number: '0000100001', company_code: '1000' },
+    },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/sandbox-gateway/Ajax',
+    payload: {
+      access_token: access.json().access_token,
+      account_number: '987654321012',
+      electronic_check_rdfi_number: '011000015',
+      electronic_check_account_type: 'C',
+    },
+  });
+  // A body that fails validation is not echoed into the log either.
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/payment-methods/manage',
+    headers: bearer(payer),
+    payload: { card_number: '4111111111111111', card_validation_code: '123' },
+  });
+
+  expect(t.logLines.length).toBeGreaterThan(10);
+  const findings = [
+    ...findSensitiveData(await dumpDatabase(t.database.db), 'database', typed),
+    ...findSensitiveData(t.logLines, 'server log', typed),
+  ];
+  expect(findings).toEqual([]);
+});
+
+it('does not take decimal fractions (response times) for card numbers', () => {
+  expect(findSensitiveData(['{"responseTime":0.4111111111111111,"x":12.5555555555554444}'], 'x')).toEqual([]);
+});

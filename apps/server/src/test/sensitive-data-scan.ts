@@ -1,0 +1,74 @@
+// The security scan (issue 4, DESIGN.md §3 "Nothing sensitive at rest or in logs"): every API test app dumps its
+// database (schemas portal, ledger and gateway_sandbox) and the server log it wrote, and this looks for a card
+// number (13-19 digits, alone or in groups, passing Luhn and of a brand's prefix and length), a CVV field with a
+// value, or a bank account number field. createTestApp runs it when a test file closes its app, so the whole
+// suite is covered.
+import { detectCardBrand, passesLuhn } from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+export type ScanFinding = { where: string; what: string; excerpt: string };
+
+const scannedSchemas = ['portal', 'ledger', 'gateway_sandbox'];
+
+export async function dumpDatabase(db: Db): Promise<string[]> {
+  const tables = (await db.execute(
+    sql`SELECT table_schema, table_name FROM information_schema.tables
+        WHERE table_schema IN ('portal', 'ledger', 'gateway_sandbox') AND table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: { table_schema: string; table_name: string }[] };
+  const lines: string[] = [];
+  for (const { table_schema, table_name } of tables.rows) {
+    if (!scannedSchemas.includes(table_schema)) continue;
+    const rows = (await db.execute(
+      sql.raw(`SELECT row_to_json(t)::text AS line FROM "${table_schema}"."${table_name}" t`),
+    )) as unknown as { rows: { line: string }[] };
+    for (const row of rows.rows) lines.push(`${table_schema}.${table_name} ${row.line}`);
+  }
+  return lines;
+}
+
+/**
+ * Card numbers written as one run of digits or in groups split by spaces or dashes. Decimal fractions are not
+ * numbers of anything (pino's responseTime has 16 digits after the point).
+ */
+const digitRuns = /(?<![\d.])\d(?:[ -]?\d){12,18}(?![\d]|\.\d)/g;
+const cvvField = /"?(card_validation_code|cvv|cvc|cvv2|security_code)"?\s*[:=]\s*"?\d{3,4}\b/i;
+const bankAccountField = /"?(account_number|bank_account_number|accountNumber)"?\s*[:=]\s*"?\d{5,17}\b/i;
+
+export function findSensitiveData(lines: string[], where: string, knownSecrets: string[] = []): ScanFinding[] {
+  const findings: ScanFinding[] = [];
+  for (const line of lines) {
+    for (const match of line.matchAll(digitRuns)) {
+      const digits = match[0].replace(/\D/g, '');
+      if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits) && detectCardBrand(digits))
+        findings.push({ where, what: 'card number', excerpt: excerpt(line, match.index) });
+    }
+    const cvv = cvvField.exec(line);
+    if (cvv) findings.push({ where, what: 'CVV field', excerpt: excerpt(line, cvv.index) });
+    const account = bankAccountField.exec(line);
+    if (account) findings.push({ where, what: 'bank account number field', excerpt: excerpt(line, account.index) });
+    for (const secret of knownSecrets) {
+      const at = line.indexOf(secret);
+      if (at >= 0) findings.push({ where, what: 'a number typed in the frame', excerpt: excerpt(line, at) });
+    }
+  }
+  return findings;
+}
+
+function excerpt(line: string, at: number): string {
+  // Mask digits: the report must not repeat what it found.
+  return line.slice(Math.max(0, at - 40), at + 60).replace(/\d/g, '#');
+}
+
+/** The memory the test apps log into (pino JSON lines, the production redaction applied). */
+export function createLogCapture() {
+  const lines: string[] = [];
+  return {
+    lines,
+    stream: {
+      write(chunk: string) {
+        lines.push(chunk);
+      },
+    },
+  };
+}

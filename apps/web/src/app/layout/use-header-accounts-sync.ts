@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useHeaderAccounts } from '../../features/customers/api/get-header-accounts';
+import { accountSelection } from '../../lib/account-selection';
+import { isSignedIn, useSession } from '../../lib/session';
+
+/** Loads the header accounts once signed in (again when the impersonated user changes) into the shell's store. */
+export function useHeaderAccountsSync(): void {
+  const { status, impersonation } = useSession();
+  const signedIn = isSignedIn(status);
+  const userId = impersonation && /^\d+$/.test(impersonation.userId) ? Number(impersonation.userId) : null;
+  const { data } = useHeaderAccounts(signedIn, userId);
+
+  useEffect(() => {
+    if (data) accountSelection.load(data.HeaderItems);
+  }, [data]);
+
+  useEffect(() => {
+    if (!signedIn) accountSelection.reset();
+  }, [signedIn]);
+}

@@ -1,0 +1,25 @@
+import { invoiceDetail, type InvoiceDetailRequest } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+
+/** spec §7: status E gives a warning toast and no detail. */
+export const invoiceDetailQuery = (request: InvoiceDetailRequest | null) =>
+  queryOptions({
+    queryKey: ['invoices', 'detail', request],
+    queryFn: async ({ signal }) => {
+      const answer = await call(invoiceDetail, request as InvoiceDetailRequest, { signal });
+      if (answer.status.message_type === 'E' || !answer.detail) {
+        notify.warning(answer.status.message_line_string || i18n.t('errors.invoices.detail_load_failed'));
+        return null;
+      }
+      return answer.detail;
+    },
+    enabled: request !== null,
+    staleTime: 60_000,
+  });
+
+export function useInvoiceDetail(request: InvoiceDetailRequest | null) {
+  return useQuery(invoiceDetailQuery(request));
+}

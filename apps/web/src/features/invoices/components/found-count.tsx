@@ -1,0 +1,21 @@
+import { Group, Loader, Text } from '@mantine/core';
+import { foundCountCap, type InvoiceSearchResponse } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+
+/** The found count, exact up to 1,000 and "1,000+" beyond. */
+export function FoundCount({ data, loading }: { data: InvoiceSearchResponse | undefined; loading: boolean }) {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <Group gap="xs" mih={24}>
+      {data && (
+        <Text size="sm" fw={500} aria-live="polite" data-testid="found-count">
+          {data.found_count_capped
+            ? t('invoices.list.found_capped', { total: number.format(foundCountCap) })
+            : t('invoices.list.found', { total: number.format(data.found_count) })}
+        </Text>
+      )}
+      {loading && <Loader size="xs" role="status" aria-label={t('common.loading')} />}
+    </Group>
+  );
+}

@@ -1,0 +1,79 @@
+import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconFileTypePdf } from '@tabler/icons-react';
+import type { DocumentAddress, LedgerDocument } from '@portal/contracts';
+import { daysToPay, documentStatusText, dueState } from '@portal/domain';
+import { useTranslation } from 'react-i18next';
+import { displayName } from '../../../lib/account-selection';
+import { formatDate } from '../../../lib/format-date';
+import { formatMoney } from '../../../lib/format-money';
+import classes from './invoices.module.css';
+
+export function Money({ amount, currency }: { amount: string; currency: string }) {
+  const { i18n } = useTranslation();
+  return <>{formatMoney(amount, currency, i18n.language)}</>;
+}
+
+export function StatusText({ document }: { document: LedgerDocument }) {
+  const { t } = useTranslation();
+  return <>{t(`invoices.status.${documentStatusText(document)}`)}</>;
+}
+
+const isOpenItem = (document: LedgerDocument): boolean =>
+  document.document_status === '01' && documentStatusText(document) !== 'paid';
+
+/** spec §4: overdue dates in a bad style, future ones in a good style; the icon and its hidden label say it too. */
+export function DueDate({ document, today }: { document: LedgerDocument; today: Date }) {
+  const { t } = useTranslation();
+  const state = isOpenItem(document) ? dueState(document.due_date, today) : null;
+  if (!state) return <span className={classes.nowrap}>{formatDate(document.due_date)}</span>;
+  const Icon = state === 'overdue' ? IconAlertTriangle : IconCircleCheck;
+  return (
+    <span className={`${classes.nowrap} ${state === 'overdue' ? classes.overdue : classes.due}`}>
+      <Icon size={14} className={classes.stateIcon} aria-hidden="true" />
+      <VisuallyHidden>{t(`invoices.due_state.${state}`)}: </VisuallyHidden>
+      {formatDate(document.due_date)}
+    </span>
+  );
+}
+
+export function DaysToPay({ document, today }: { document: LedgerDocument; today: Date }) {
+  if (!isOpenItem(document)) return null;
+  const days = daysToPay(document.due_date, today);
+  if (days === null) return null;
+  return <span className={days < 0 ? classes.overdue : classes.due}>{days}</span>;
+}
+
+export function AddressBlock({ address, companyCode }: { address: DocumentAddress; companyCode: string }) {
+  const name = displayName(address, companyCode);
+  const place = [[address.postal_code, address.city].filter(Boolean).join(' '), address.region, address.country]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <div className={classes.address}>
+      <div>{name}</div>
+      <div className={classes.addressDetail}>{[address.street, place].filter(Boolean).join(', ')}</div>
+    </div>
+  );
+}
+
+/** spec §2: the PDF icon only for documents with pdf_document_available X. */
+export function PdfButton({
+  document,
+  number,
+  onOpen,
+}: {
+  document: LedgerDocument;
+  number: string;
+  onOpen: (document: LedgerDocument) => void;
+}) {
+  const { t } = useTranslation();
+  if (document.pdf_document_available !== 'X') return null;
+  const label = t('invoices.actions.open_pdf', { number });
+  return (
+    <Tooltip label={label} withinPortal>
+      <ActionIcon variant="subtle" color="red.9" aria-label={label} onClick={() => onOpen(document)}>
+        <IconFileTypePdf size={20} aria-hidden="true" />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

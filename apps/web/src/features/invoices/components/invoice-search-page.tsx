@@ -1,0 +1,272 @@
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconFileTypePdf, IconSearch } from '@tabler/icons-react';
+import { invoiceSorts, type InvoiceSort, type LedgerDocument } from '@portal/contracts';
+import {
+  emptyPickerFallback,
+  searchPeriods,
+  validateSearchFilters,
+  type SearchPeriod,
+  type SearchStatusCode,
+} from '@portal/domain';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/ui/page-title';
+import { currentPrimary, picksSeveralCustomers, useAccountSelection } from '../../../lib/account-selection';
+import { log } from '../../../lib/log';
+import { notify } from '../../../lib/notify';
+import { openInvoicePdf } from '../api/request-invoice-pdf';
+import { openSearchPdf } from '../api/request-search-pdf';
+import { useInvoices } from '../api/search-invoices';
+import { buildSearchRequest, type AccountScope, type InvoiceSearchFilters } from '../utils/build-search-request';
+import { invoiceTableColumns } from '../utils/invoice-columns';
+import { invoiceSearch, useInvoiceSearch } from '../utils/invoice-search-store';
+import { CustomerSelector } from './customer-selector';
+import { FoundCount } from './found-count';
+import { InvoiceTable } from './invoice-table';
+import classes from './invoices.module.css';
+import { Pager } from './pager';
+
+const statuses: SearchStatusCode[] = ['01', '02', '03'];
+const periodLabel = (period: SearchPeriod) => (period === '-1' ? 'period_custom' : `period_${period}`);
+const noSelection = new Set<string>();
+
+/** /invoice-history: the invoice search (spec §2 Invoice search, §4 Filters, §5 search validation). */
+export function InvoiceSearchPage() {
+  const { t } = useTranslation();
+  const accounts = useAccountSelection();
+  const primary = currentPrimary(accounts);
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('shell.pages.invoice_history')}</PageTitle>
+      {primary && (
+        <InvoiceSearch scope={{ primary, secondaryAccount: accounts.secondaryAccount, soldTos: accounts.soldTos }} />
+      )}
+    </Stack>
+  );
+}
+
+function DateField({
+  label,
+  value,
+  onChange,
+  fallbackWhenEmpty = false,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  fallbackWhenEmpty?: boolean;
+}) {
+  return (
+    <TextInput
+      type="date"
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.currentTarget.value || null)}
+      // spec §4: an empty close of the (end) date picker falls back to 31 December of the current year.
+      onBlur={(event) => {
+        if (fallbackWhenEmpty && !event.currentTarget.value) onChange(emptyPickerFallback(new Date()));
+      }}
+      className={classes.dateInput}
+    />
+  );
+}
+
+function InvoiceSearch({ scope }: { scope: AccountScope }) {
+  const { t } = useTranslation();
+  const state = useInvoiceSearch();
+  const { draft, submitted } = state;
+  const [pdfBusy, setPdfBusy] = useState(false);
+  const change = (value: Partial<InvoiceSearchFilters>) => invoiceSearch.change(value);
+
+  const cursor = state.cursors[state.page];
+  const request = useMemo(
+    () => (submitted ? buildSearchRequest(scope, submitted.filters, new Date(submitted.at), state.sort, cursor) : null),
+    [scope, submitted, state.sort, cursor],
+  );
+  const result = useInvoices(request);
+  const documents = result.data?.document_list ?? [];
+
+  const handleFind = (event: FormEvent) => {
+    event.preventDefault();
+    const [first] = validateSearchFilters({
+      ...draft,
+      customerRequired: picksSeveralCustomers(scope.primary.AccountType),
+      selectedCustomerCount: scope.soldTos.length,
+    });
+    if (first) {
+      notify.warning(t(`validation.search.${first}`));
+      return;
+    }
+    invoiceSearch.submit();
+  };
+
+  const handleOpenPdf = (document: LedgerDocument) => {
+    if (!request) return;
+    const { cursor: _cursor, ...parameters } = request.search_parameters;
+    void openInvoicePdf({
+      ...request,
+      search_parameters: {
+        ...parameters,
+        filter: [{ filter_type: '01', value: document.billing_document_number || document.document_number_finance }],
+      },
+    }).catch((error: unknown) => log.warn('PDF request failed', error));
+  };
+
+  const handleSearchPdf = async () => {
+    if (!request) return;
+    const { cursor: _cursor, ...parameters } = request.search_parameters;
+    setPdfBusy(true);
+    try {
+      await openSearchPdf({ ...request, search_parameters: parameters });
+    } catch (error) {
+      log.warn('Search PDF request failed', error);
+    } finally {
+      setPdfBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <form onSubmit={handleFind} aria-label={t('invoices.search.filters_label')} noValidate>
+        <Stack gap="sm">
+          <div className={classes.toolbar}>
+            <CustomerSelector label={t('invoices.search.account_label')} />
+            <Select
+              label={t('invoices.search.status_label')}
+              data={statuses.map((status) => ({ value: status, label: t(`invoices.search.status_${status}`) }))}
+              value={draft.status}
+              onChange={(value) => value && invoiceSearch.changeStatus(value as SearchStatusCode)}
+              allowDeselect={false}
+              w={170}
+            />
+            {draft.status === '01' ? (
+              <>
+                <DateField
+                  label={t('invoices.search.due_date_from')}
+                  value={draft.dueDateFrom}
+                  onChange={(dueDateFrom) => change({ dueDateFrom })}
+                />
+                <DateField
+                  label={t('invoices.search.due_date_to')}
+                  value={draft.dueDateTo}
+                  onChange={(dueDateTo) => change({ dueDateTo })}
+                  fallbackWhenEmpty
+                />
+              </>
+            ) : (
+              <>
+                <Select
+                  label={t('invoices.search.period_label')}
+                  data={searchPeriods.map((period) => ({
+                    value: period,
+                    label: t(`invoices.search.${periodLabel(period)}`),
+                  }))}
+                  value={draft.period}
+                  onChange={(value) =>
+                    value &&
+                    change({
+                      period: value as SearchPeriod,
+                      ...(value === '-1' ? {} : { dateFrom: null, dateTo: null }),
+                    })
+                  }
+                  allowDeselect={false}
+                  w={170}
+                />
+                {draft.period === '-1' && (
+                  <>
+                    <DateField
+                      label={t('invoices.search.date_from')}
+                      value={draft.dateFrom}
+                      onChange={(dateFrom) => change({ dateFrom })}
+                    />
+                    <DateField
+                      label={t('invoices.search.date_to')}
+                      value={draft.dateTo}
+                      onChange={(dateTo) => change({ dateTo })}
+                      fallbackWhenEmpty
+                    />
+                  </>
+                )}
+              </>
+            )}
+          </div>
+          <div className={classes.toolbar}>
+            <TextInput
+              label={t('invoices.search.document_number')}
+              value={draft.documentNumber}
+              onChange={(event) => change({ documentNumber: event.currentTarget.value })}
+              maxLength={20}
+            />
+            <TextInput
+              label={t('invoices.search.article_number')}
+              value={draft.articleNumber}
+              onChange={(event) => change({ articleNumber: event.currentTarget.value })}
+              maxLength={40}
+            />
+            <TextInput
+              label={t('invoices.search.article_description')}
+              value={draft.articleDescription}
+              onChange={(event) => change({ articleDescription: event.currentTarget.value })}
+              maxLength={100}
+            />
+            <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
+              {t('invoices.search.find')}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+
+      {submitted ? (
+        <section aria-label={t('invoices.search.results_caption')}>
+          <Stack gap="sm">
+            <div className={classes.toolbar}>
+              <FoundCount data={result.data} loading={result.isFetching} />
+              <div className={classes.toolbarGrow} />
+              <Select
+                label={t('invoices.list.sort_label')}
+                data={invoiceSorts.map((sort) => ({ value: sort, label: t(`invoices.sort.${sort}`) }))}
+                value={state.sort}
+                onChange={(value) => value && invoiceSearch.setSort(value as InvoiceSort)}
+                allowDeselect={false}
+                w={250}
+              />
+              <Button
+                variant="default"
+                leftSection={<IconFileTypePdf size={18} aria-hidden="true" />}
+                loading={pdfBusy}
+                disabled={!documents.some((document) => document.pdf_document_available === 'X')}
+                onClick={() => void handleSearchPdf()}
+              >
+                {t('invoices.search.download_pdfs')}
+              </Button>
+            </div>
+            {result.isError && !result.data ? (
+              <Text>{t('common.no_data')}</Text>
+            ) : !result.data ? null : documents.length === 0 ? (
+              <Text data-testid="empty-text">{t('common.no_documents')}</Text>
+            ) : (
+              <InvoiceTable
+                documents={documents}
+                columns={invoiceTableColumns()}
+                caption={t('invoices.search.results_caption')}
+                selectable={false}
+                selectedKeys={noSelection}
+                onOpenPdf={handleOpenPdf}
+              />
+            )}
+            <Pager
+              page={state.page}
+              hasNext={Boolean(result.data?.next_cursor)}
+              onPrevious={invoiceSearch.previousPage}
+              onNext={() => result.data?.next_cursor && invoiceSearch.nextPage(result.data.next_cursor)}
+            />
+          </Stack>
+        </section>
+      ) : (
+        <Group>
+          <Text c="dimmed">{t('invoices.search.start_hint')}</Text>
+        </Group>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,216 @@
+import { Anchor, Card, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { InvoiceTableColumn, LedgerDocument } from '@portal/contracts';
+import { documentKind } from '@portal/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MOBILE_BREAKPOINT_PX } from '../../../config/constants';
+import { formatDate } from '../../../lib/format-date';
+import { selectionKey } from '../../../lib/invoice-selection';
+import { amountColumns } from '../utils/invoice-columns';
+import { detailPath, documentNumber } from '../utils/document-links';
+import { AddressBlock, DaysToPay, DueDate, Money, PdfButton, StatusText } from './invoice-cells';
+import classes from './invoices.module.css';
+
+export type InvoiceTableProps = {
+  documents: LedgerDocument[];
+  columns: InvoiceTableColumn[];
+  caption: string;
+  /** Show the select column (spec §6: only for users who may pay). */
+  selectable: boolean;
+  /** Payments disabled: the select column is shown greyed out. */
+  selectionDisabled?: boolean;
+  selectedKeys: ReadonlySet<string>;
+  onToggle?: (document: LedgerDocument, checked: boolean) => void;
+  onTogglePage?: (checked: boolean) => void;
+  onOpenPdf: (document: LedgerDocument) => void;
+};
+
+/** Open invoices and credits can be selected for payment; payments and cleared items cannot. */
+export const isSelectable = (document: LedgerDocument): boolean =>
+  document.document_status === '01' && documentKind(document) !== 'payment';
+
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX / 16}em)`;
+
+function cellContent(
+  column: InvoiceTableColumn,
+  document: LedgerDocument,
+  today: Date,
+  onOpenPdf: (document: LedgerDocument) => void,
+): ReactNode {
+  const currency = document.currency_key;
+  const number = documentNumber(document);
+  switch (column) {
+    case 'pdf':
+      return <PdfButton document={document} number={number} onOpen={onOpenPdf} />;
+    case 'document_number':
+      return document.billing_document_number ? (
+        <Anchor component={Link} to={detailPath(document.billing_document_number)} fz="inherit">
+          {number}
+        </Anchor>
+      ) : (
+        number
+      );
+    case 'reference':
+      return document.reference_number;
+    case 'status':
+      return <StatusText document={document} />;
+    case 'document_date':
+      return formatDate(document.document_date);
+    case 'due_date':
+      return <DueDate document={document} today={today} />;
+    case 'days_to_pay':
+      return <DaysToPay document={document} today={today} />;
+    case 'amount':
+      return <Money amount={document.open_amount} currency={currency} />;
+    case 'paid_amount':
+      return <Money amount={document.paid_amount} currency={currency} />;
+    case 'reason':
+      return document.reason?.description ?? '';
+    case 'soldto_address':
+      return <AddressBlock address={document.zzcustom.soldtoad} companyCode={document.company_code} />;
+    case 'payer_address':
+      return <AddressBlock address={document.zzcustom.payerad} companyCode={document.company_code} />;
+    case 'total':
+      return <Money amount={document.total_amount} currency={currency} />;
+    // Card and unit price belong to payment rows and items: invoice rows carry neither.
+    case 'card':
+    case 'unit_price':
+      return '';
+  }
+}
+
+export function InvoiceTable(props: InvoiceTableProps) {
+  const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, {
+    getInitialValueInEffect: false,
+  });
+  return mobile ? <InvoiceCards {...props} /> : <InvoiceGrid {...props} />;
+}
+
+function usePageSelection(props: InvoiceTableProps) {
+  const selectableRows = props.documents.filter(isSelectable);
+  const selectedOnPage = selectableRows.filter((document) => props.selectedKeys.has(selectionKey(document))).length;
+  return {
+    all: selectableRows.length > 0 && selectedOnPage === selectableRows.length,
+    some: selectedOnPage > 0 && selectedOnPage < selectableRows.length,
+    none: selectableRows.length === 0,
+  };
+}
+
+function RowCheckbox({ document, props }: { document: LedgerDocument; props: InvoiceTableProps }) {
+  const { t } = useTranslation();
+  if (!isSelectable(document)) return null;
+  return (
+    <Checkbox
+      aria-label={t('invoices.selection.select_invoice', { number: documentNumber(document) })}
+      checked={props.selectedKeys.has(selectionKey(document))}
+      disabled={props.selectionDisabled}
+      onChange={(event) => props.onToggle?.(document, event.currentTarget.checked)}
+    />
+  );
+}
+
+function PageCheckbox({ props }: { props: InvoiceTableProps }) {
+  const { t } = useTranslation();
+  const page = usePageSelection(props);
+  return (
+    <Checkbox
+      aria-label={t('invoices.selection.select_page')}
+      checked={page.all}
+      indeterminate={page.some}
+      disabled={props.selectionDisabled || page.none}
+      onChange={(event) => props.onTogglePage?.(event.currentTarget.checked)}
+    />
+  );
+}
+
+function InvoiceGrid(props: InvoiceTableProps) {
+  const { t } = useTranslation();
+  const today = new Date();
+  return (
+    <Table.ScrollContainer minWidth={960} type="native">
+      <Table className={classes.table} striped highlightOnHover verticalSpacing="xs" fz="sm">
+        <VisuallyHidden component="caption">{props.caption}</VisuallyHidden>
+        <Table.Thead>
+          <Table.Tr>
+            {props.selectable && (
+              <Table.Th scope="col">
+                <PageCheckbox props={props} />
+              </Table.Th>
+            )}
+            {props.columns.map((column) => (
+              <Table.Th key={column} scope="col" className={amountColumns.has(column) ? classes.number : undefined}>
+                {t(`invoices.columns.${column}`)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.documents.map((document) => {
+            const key = selectionKey(document);
+            return (
+              <Table.Tr key={key} data-selected={props.selectedKeys.has(key)}>
+                {props.selectable && (
+                  <Table.Td>
+                    <RowCheckbox document={document} props={props} />
+                  </Table.Td>
+                )}
+                {props.columns.map((column) => (
+                  <Table.Td key={column} className={amountColumns.has(column) ? classes.number : undefined}>
+                    {cellContent(column, document, today, props.onOpenPdf)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** ≤ 600 px: one card per document with the same columns as label/value pairs. */
+function InvoiceCards(props: InvoiceTableProps) {
+  const { t } = useTranslation();
+  const today = new Date();
+  const fields = props.columns.filter((column) => column !== 'pdf' && column !== 'document_number');
+  return (
+    <>
+      {props.selectable && (
+        <Group gap="xs" mb="xs">
+          <PageCheckbox props={props} />
+          <Text size="sm">{t('invoices.selection.select_page')}</Text>
+        </Group>
+      )}
+      <ul className={classes.cards} aria-label={props.caption}>
+        {props.documents.map((document) => {
+          const key = selectionKey(document);
+          return (
+            <li key={key}>
+              <Card withBorder padding="sm" data-testid="invoice-card">
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Group gap="xs" wrap="nowrap">
+                    {props.selectable && <RowCheckbox document={document} props={props} />}
+                    <Text fw={700} component="span">
+                      {cellContent('document_number', document, today, props.onOpenPdf)}
+                    </Text>
+                  </Group>
+                  {props.columns.includes('pdf') && cellContent('pdf', document, today, props.onOpenPdf)}
+                </Group>
+                <dl className={classes.cardFields}>
+                  {fields.map((column) => (
+                    <div key={column} style={{ display: 'contents' }}>
+                      <dt>{t(`invoices.columns.${column}`)}</dt>
+                      <dd>{cellContent(column, document, today, props.onOpenPdf)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,302 @@
+import { Button, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
+import { invoiceSorts, type InvoiceSort, type LedgerDocument } from '@portal/contracts';
+import { validateSearchFilters } from '@portal/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/ui/page-title';
+import { currentPrimary, picksSeveralCustomers, useAccountSelection } from '../../../lib/account-selection';
+import { log } from '../../../lib/log';
+import { invoiceSelection, selectionKey, useInvoiceSelection } from '../../../lib/invoice-selection';
+import { usePaymentsDisabled } from '../../../lib/payments-disabled';
+import { useSession } from '../../../lib/session';
+import { exportInvoicesCsv } from '../api/export-invoices-csv';
+import { exportInvoicesExcel } from '../api/export-invoices-excel';
+import { useInvoiceTotals } from '../api/get-invoice-totals';
+import { openBulkPdf } from '../api/request-bulk-pdf';
+import { openInvoicePdf } from '../api/request-invoice-pdf';
+import { useInvoices } from '../api/search-invoices';
+import {
+  accountScope,
+  buildListRequest,
+  paidYears,
+  pickCurrency,
+  type AccountScope,
+} from '../utils/build-search-request';
+import { invoiceTableColumns } from '../utils/invoice-columns';
+import { invoiceList, useInvoiceList } from '../utils/invoice-list-store';
+import { showsPayControls } from '../utils/payment-access';
+import { CustomerSelector } from './customer-selector';
+import { FoundCount } from './found-count';
+import { InvoiceTable, isSelectable } from './invoice-table';
+import classes from './invoices.module.css';
+import { Pager } from './pager';
+import { PaymentsDisabledAlert } from './payments-disabled-alert';
+import { SelectionBar } from './selection-bar';
+import { TotalsCards } from './totals-cards';
+
+/** spec §7: "multi-currency mode" once there are more currency options than this. */
+const SINGLE_CURRENCY_OPTIONS = 1;
+
+/** / and /invoices: open invoices and credits (or the items paid in a year), totals, selection for payment. */
+export function InvoicesPage() {
+  const { t } = useTranslation();
+  const accounts = useAccountSelection();
+  const primary = currentPrimary(accounts);
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('shell.pages.invoices')}</PageTitle>
+      {primary ? (
+        <InvoiceList scope={{ primary, secondaryAccount: accounts.secondaryAccount, soldTos: accounts.soldTos }} />
+      ) : accounts.loaded ? (
+        <Text>{t('common.no_documents')}</Text>
+      ) : (
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
+      )}
+    </Stack>
+  );
+}
+
+function InvoiceList({ scope }: { scope: AccountScope }) {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const filters = useInvoiceList();
+  const selection = useInvoiceSelection();
+  const paymentsDisabled = usePaymentsDisabled(scope.primary.CompanyCode);
+  const payControls = showsPayControls(profile);
+  const columns = invoiceTableColumns();
+  const [busy, setBusy] = useState<null | 'pdf' | 'csv' | 'xlsx'>(null);
+
+  const customerErrors = validateSearchFilters({
+    status: '03',
+    period: 'all',
+    customerRequired: picksSeveralCustomers(scope.primary.AccountType),
+    selectedCustomerCount: scope.soldTos.length,
+  });
+  const customerError = customerErrors.includes('select_customer') ? t('validation.search.select_customer') : null;
+  const scopeOk = customerError === null;
+
+  const totalsRequest = useMemo(() => (scopeOk ? accountScope(scope) : null), [scope, scopeOk]);
+  const totals = useInvoiceTotals(totalsRequest);
+  const currencyOptions = useMemo(() => {
+    const fromTotals = totals.data?.totals.map((entry) => entry.currency_key) ?? [];
+    return fromTotals.length ? fromTotals : [scope.primary.CurrencyKey].filter(Boolean);
+  }, [totals.data, scope.primary.CurrencyKey]);
+
+  // spec §4: the first currency is selected, USD preferred; a new currency clears the selection.
+  useEffect(() => {
+    if (!totals.isSuccess && !totals.isError) return;
+    const next = pickCurrency(currencyOptions, invoiceSelection.get().currency);
+    if (next !== invoiceSelection.get().currency) {
+      invoiceSelection.setCurrency(next);
+      invoiceList.restartPaging();
+    }
+  }, [currencyOptions, totals.isSuccess, totals.isError]);
+
+  const currency = selection.currency;
+  const cursor = filters.cursors[filters.page];
+  const request = useMemo(
+    () => (scopeOk && currency ? buildListRequest(scope, filters, currency, cursor) : null),
+    [scope, filters, currency, cursor, scopeOk],
+  );
+  const result = useInvoices(request);
+  const documents = result.data?.document_list ?? [];
+  const selectedKeys = useMemo(() => new Set(selection.selected.map((item) => item.key)), [selection.selected]);
+  const totalsOfCurrency = totals.data?.totals.find((entry) => entry.currency_key === currency) ?? null;
+  const today = new Date();
+
+  const handleToggle = (document: LedgerDocument, checked: boolean) => {
+    if (checked) invoiceSelection.select([document]);
+    else invoiceSelection.deselect([selectionKey(document)]);
+  };
+  const handleTogglePage = (checked: boolean) => {
+    const rows = documents.filter(isSelectable);
+    if (checked) invoiceSelection.select(rows);
+    else invoiceSelection.deselect(rows.map(selectionKey));
+  };
+  const handleOpenPdf = (document: LedgerDocument) => {
+    if (!request) return;
+    const { cursor: _cursor, ...parameters } = request.search_parameters;
+    void openInvoicePdf({
+      ...request,
+      search_parameters: {
+        ...parameters,
+        filter: [{ filter_type: '01', value: document.billing_document_number || document.document_number_finance }],
+      },
+    }).catch((error: unknown) => log.warn('PDF request failed', error));
+  };
+  const run = async (kind: 'pdf' | 'csv' | 'xlsx', action: () => Promise<void>) => {
+    setBusy(kind);
+    try {
+      await action();
+    } catch (error) {
+      log.warn(`Invoice ${kind} download failed`, error);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const exportRequest = () => {
+    const { cursor: _cursor, ...parameters } = (request ?? buildListRequest(scope, filters, currency))
+      .search_parameters;
+    return { ...accountScope(scope), search_parameters: parameters, columns: columns.filter((c) => c !== 'pdf') };
+  };
+  const handleBulkPdf = () => {
+    // The selection when there is one, otherwise the documents of this page.
+    const source = selection.selected.length ? selection.selected.map((item) => item.document) : documents;
+    const ids = source
+      .filter((document) => document.pdf_document_available === 'X')
+      .map((document) => document.billing_document_number || document.document_number_finance);
+    if (ids.length === 0) return;
+    void run('pdf', () =>
+      openBulkPdf({ ...accountScope(scope), search_parameters: { filter: [], GridViewDocIds: ids } }),
+    );
+  };
+
+  return (
+    <>
+      {paymentsDisabled && payControls && <PaymentsDisabledAlert />}
+      <section aria-label={t('invoices.list.filters_label')} className={classes.toolbar}>
+        <CustomerSelector error={customerError} />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="invoice-items-label">
+            {t('invoices.list.items_label')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="invoice-items-label"
+            value={filters.view}
+            onChange={(value) => invoiceList.setFilters({ view: value as 'open' | 'paid' })}
+            data={[
+              { value: 'open', label: t('invoices.list.items_open') },
+              { value: 'paid', label: t('invoices.list.items_paid') },
+            ]}
+          />
+        </Stack>
+        {filters.view === 'open' ? (
+          <>
+            <Select
+              label={t('invoices.list.due_filter_label')}
+              data={[
+                { value: 'all', label: t('invoices.list.due_show_all') },
+                { value: 'up_to', label: t('invoices.list.due_up_to') },
+              ]}
+              value={filters.dueFilter}
+              onChange={(value) =>
+                invoiceList.setFilters({
+                  dueFilter: value === 'up_to' ? 'up_to' : 'all',
+                  dueUpTo: value === 'up_to' ? (filters.dueUpTo ?? isoToday(today)) : null,
+                })
+              }
+              allowDeselect={false}
+              w={160}
+            />
+            {filters.dueFilter === 'up_to' && (
+              <TextInput
+                type="date"
+                label={t('invoices.list.due_up_to_date')}
+                value={filters.dueUpTo ?? ''}
+                onChange={(event) => invoiceList.setFilters({ dueUpTo: event.currentTarget.value || null })}
+                className={classes.dateInput}
+              />
+            )}
+          </>
+        ) : (
+          <Select
+            label={t('invoices.list.paid_year_label')}
+            data={paidYears(today).map((year) => ({ value: String(year), label: String(year) }))}
+            value={String(filters.paidYear)}
+            onChange={(value) => value && invoiceList.setFilters({ paidYear: Number(value) })}
+            allowDeselect={false}
+            w={120}
+          />
+        )}
+      </section>
+
+      <TotalsCards totals={totalsOfCurrency} asOf={totals.data?.as_of} />
+
+      <section aria-label={t('invoices.actions.label')} className={classes.toolbar}>
+        {currencyOptions.length > SINGLE_CURRENCY_OPTIONS && (
+          <Select
+            label={t('invoices.list.currency_label')}
+            data={currencyOptions}
+            value={currency}
+            onChange={(value) => {
+              if (!value) return;
+              invoiceSelection.setCurrency(value);
+              invoiceList.restartPaging();
+            }}
+            allowDeselect={false}
+            w={120}
+            data-testid="currency-select"
+          />
+        )}
+        <Select
+          label={t('invoices.list.sort_label')}
+          data={invoiceSorts.map((sort) => ({ value: sort, label: t(`invoices.sort.${sort}`) }))}
+          value={filters.sort}
+          onChange={(value) => value && invoiceList.setFilters({ sort: value as InvoiceSort })}
+          allowDeselect={false}
+          w={250}
+        />
+        <div className={classes.toolbarGrow} />
+        <Group gap="xs" wrap="wrap">
+          <Button
+            variant="default"
+            leftSection={<IconFileTypePdf size={18} aria-hidden="true" />}
+            loading={busy === 'pdf'}
+            disabled={!request || documents.length === 0}
+            onClick={handleBulkPdf}
+          >
+            {t('invoices.actions.download_pdfs')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconFileText size={18} aria-hidden="true" />}
+            loading={busy === 'csv'}
+            disabled={!request || documents.length === 0}
+            onClick={() => void run('csv', () => exportInvoicesCsv(exportRequest()))}
+          >
+            {t('invoices.actions.export_csv')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
+            loading={busy === 'xlsx'}
+            disabled={!request || documents.length === 0}
+            onClick={() => void run('xlsx', () => exportInvoicesExcel(exportRequest()))}
+          >
+            {t('invoices.actions.export_excel')}
+          </Button>
+        </Group>
+      </section>
+
+      <FoundCount data={result.data} loading={result.isFetching} />
+      {result.isError && !result.data ? (
+        <Text>{t('common.no_data')}</Text>
+      ) : !result.data ? null : documents.length === 0 ? (
+        <Text data-testid="empty-text">{t('common.no_documents')}</Text>
+      ) : (
+        <InvoiceTable
+          documents={documents}
+          columns={columns}
+          caption={t('invoices.list.table_caption')}
+          selectable={payControls}
+          selectionDisabled={paymentsDisabled}
+          selectedKeys={selectedKeys}
+          onToggle={handleToggle}
+          onTogglePage={handleTogglePage}
+          onOpenPdf={handleOpenPdf}
+        />
+      )}
+      <Pager
+        page={filters.page}
+        hasNext={Boolean(result.data?.next_cursor)}
+        onPrevious={invoiceList.previousPage}
+        onNext={() => result.data?.next_cursor && invoiceList.nextPage(result.data.next_cursor)}
+      />
+      {payControls && <SelectionBar disabled={paymentsDisabled} />}
+    </>
+  );
+}
+
+const isoToday = (today: Date): string =>
+  `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;

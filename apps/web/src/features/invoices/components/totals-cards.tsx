@@ -1,0 +1,38 @@
+import { Paper, Text } from '@mantine/core';
+import type { InvoiceTotals } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-date';
+import { formatMoney } from '../../../lib/format-money';
+import classes from './invoices.module.css';
+
+const cards = ['invoices', 'credits', 'due', 'past_due', 'balance'] as const;
+
+/** spec §2: totals cards (invoices, credits, due, past due, balance) of the chosen currency, computed on the server. */
+export function TotalsCards({ totals, asOf }: { totals: InvoiceTotals | null; asOf?: string }) {
+  const { t, i18n } = useTranslation();
+  if (!totals) return null;
+  return (
+    <section aria-label={t('invoices.totals.label')} data-testid="totals">
+      <div className={classes.totals}>
+        {cards.map((card) => (
+          <Paper key={card} withBorder p="sm" radius="sm">
+            <Text size="sm" c="dimmed" component="h2" m={0} fw={500}>
+              {t(`invoices.totals.${card}`)}
+            </Text>
+            <Text
+              className={classes.totalValue}
+              c={card === 'past_due' && !/^-?0(\.0+)?$/.test(totals.past_due) ? 'red.9' : undefined}
+            >
+              {formatMoney(totals[card], totals.currency_key, i18n.language, { decimals: totals.currency_decimals })}
+            </Text>
+          </Paper>
+        ))}
+      </div>
+      {asOf && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('invoices.totals.as_of', { date: formatDate(asOf) })}
+        </Text>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,206 @@
+// Add or edit an e-check (spec §3 Echeck form, §5 Echeck). The routing number, type and holder are the portal's;
+// the account number is typed in the provider's frame (the portal keeps only its last four, inside the token).
+// Editing locks type, routing and account number; only the name is required.
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { PayerData, PaymentCard, PaymentMethodsResponse } from '@portal/contracts';
+import { echeckAccountTypes, lastFourOfToken, validateEcheckDetails } from '@portal/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { managePaymentMethod } from '../api/manage-payment-method';
+import { fetchTokenizationResponse, requestAccessToken } from '../api/tokenization';
+import { reportManageResult } from '../utils/manage-result';
+import { paymentMethodLabel } from '../utils/payment-method-label';
+import { HostedFrame, type HostedFrameHandle } from './hosted-frame';
+
+type Props = {
+  payer: PayerData;
+  settings: PaymentMethodsResponse['settings'];
+  check?: PaymentCard;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+type Fields = { electronic_check_account_type: string; name: string; electronic_check_rdfi_number: string };
+type Errors = Partial<Record<keyof Fields | 'frame', string>>;
+
+export function EcheckFormDialog({ payer, settings, check, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const editing = check !== undefined;
+  const isSession = check?.is_session === 'X';
+  const [fields, setFields] = useState<Fields>({
+    electronic_check_account_type: check?.electronic_check_account_type ?? '',
+    name: check?.payment_card_name ?? '',
+    electronic_check_rdfi_number: check?.electronic_check_rdfi_number ?? '',
+  });
+  const [saveOnFile, setSaveOnFile] = useState(true);
+  const [makeDefault, setMakeDefault] = useState(check?.default === 'X');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [frameUrl, setFrameUrl] = useState<{ url: string; accessToken: string } | null>(null);
+  const frame = useRef<HostedFrameHandle>(null);
+  const saved = !isSession && (settings.always_save_on_file || saveOnFile);
+
+  useEffect(() => {
+    if (editing) return;
+    let cancelled = false;
+    requestAccessToken({ payment_method: 'EC', payer_data: payer })
+      .then((answer) => {
+        if (!cancelled) setFrameUrl({ url: answer.paymetric_xi_url, accessToken: answer.access_token });
+      })
+      .catch(() => {
+        if (!cancelled) notify.error(t('errors.payment.internal'));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [editing, payer, t]);
+
+  const set = (name: keyof Fields) => (value: string | null) => setFields((f) => ({ ...f, [name]: value ?? '' }));
+
+  async function handleSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    const found = Object.fromEntries(
+      Object.entries(validateEcheckDetails(fields, { editing })).map(([k, v]) => [k, v ? t(v) : undefined]),
+    ) as Errors;
+    setErrors(found);
+    const invalid = Object.values(found).some(Boolean);
+    if (invalid && !editing) {
+      await frame.current?.submit({ ...fields });
+      return;
+    }
+    if (invalid) return;
+    setBusy(true);
+    try {
+      if (editing) {
+        const updated: PaymentCard = {
+          ...check,
+          payment_card_name: fields.name.trim(),
+          default: !isSession && makeDefault ? 'X' : '',
+        };
+        const answer = await managePaymentMethod(payer, '02', updated);
+        if (reportManageResult(t, answer, paymentMethodLabel(t, updated), t('payment-methods.toast.updated')))
+          onSaved();
+        return;
+      }
+      if (!frameUrl || !frame.current) return;
+      const result = await frame.current.submit({ ...fields });
+      if (result.type === 'failed') setErrors((e) => ({ ...e, frame: t('payment-methods.frame.failed') }));
+      if (result.type !== 'tokenized') return;
+      const tokenized = (await fetchTokenizationResponse(frameUrl.accessToken)).paymentcard;
+      if (!tokenized) {
+        notify.error(t('errors.payment.payment_method_failed'));
+        return;
+      }
+      const newCheck: PaymentCard = {
+        payment_card_name: fields.name.trim(),
+        payment_card_token: tokenized.payment_card_token,
+        payment_card_type: 'EC',
+        valid_from: '',
+        valid_to: '',
+        default: saved && makeDefault ? 'X' : '',
+        is_session: saved ? '' : 'X',
+        electronic_check_account_type: tokenized.electronic_check_account_type,
+        electronic_check_rdfi_number: tokenized.electronic_check_rdfi_number,
+        payer_account: payer.customer_number,
+        preauthorization_amount: '',
+      };
+      const answer = await managePaymentMethod(payer, '01', newCheck);
+      if (reportManageResult(t, answer, paymentMethodLabel(t, newCheck), t('payment-methods.toast.saved'))) onSaved();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
+      title={t(editing ? 'payment-methods.form.edit_echeck_title' : 'payment-methods.form.add_echeck_title')}
+      size="lg"
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          <Select
+            label={t('payment-methods.form.account_type')}
+            placeholder={t('payment-methods.form.select')}
+            data={echeckAccountTypes.map((type) => ({
+              value: type,
+              label: t(`payment-methods.account_types.${type}`),
+            }))}
+            value={fields.electronic_check_account_type || null}
+            onChange={set('electronic_check_account_type')}
+            error={errors.electronic_check_account_type}
+            disabled={editing}
+            required={!editing}
+            allowDeselect={false}
+          />
+          <TextInput
+            label={t('payment-methods.form.holder')}
+            value={fields.name}
+            onChange={(e) => set('name')(e.currentTarget.value)}
+            error={errors.name}
+            maxLength={80}
+            required
+          />
+          <TextInput
+            label={t('payment-methods.form.routing')}
+            value={fields.electronic_check_rdfi_number}
+            onChange={(e) => set('electronic_check_rdfi_number')(e.currentTarget.value.replace(/\D/g, '').slice(0, 9))}
+            error={errors.electronic_check_rdfi_number}
+            inputMode="numeric"
+            maxLength={9}
+            disabled={editing}
+            required={!editing}
+          />
+          {editing ? (
+            <TextInput
+              label={t('payment-methods.form.account_number')}
+              value={`•••• ${lastFourOfToken(check.payment_card_token)}`}
+              disabled
+            />
+          ) : frameUrl ? (
+            <HostedFrame
+              ref={frame}
+              src={frameUrl.url}
+              title={t('payment-methods.form.secure_entry_echeck')}
+              height={118}
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('payment-methods.form.frame_loading')}
+            </Text>
+          )}
+          {!editing && !settings.always_save_on_file && (
+            <Checkbox
+              label={t('payment-methods.form.save_on_file')}
+              checked={saveOnFile}
+              onChange={(e) => setSaveOnFile(e.currentTarget.checked)}
+            />
+          )}
+          {saved && (
+            <Checkbox
+              label={t('payment-methods.form.make_default')}
+              checked={makeDefault}
+              onChange={(e) => setMakeDefault(e.currentTarget.checked)}
+            />
+          )}
+          {errors.frame && (
+            <Alert color="red" role="alert">
+              {errors.frame}
+            </Alert>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              {t('payment-methods.form.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} disabled={!editing && !frameUrl}>
+              {t('payment-methods.form.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

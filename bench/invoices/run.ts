@@ -1,0 +1,473 @@
+// npm run bench:invoices [-- --database-url postgres://...] [--documents 1000000] [--rebuild] [--seconds 10]
+//   [--only list,totals,csv,pdf,explain] [--cpu-prof dir]
+// The invoice performance targets of issue 3 on the large ledger, on PostgreSQL, through real HTTP on loopback:
+// the portal (buildApp) runs in a child process; this process is the load. Each figure is printed beside its
+// target, then one JSON line with everything. The ledger is built once (a few minutes) and reused while its size
+// is right; --rebuild builds it again. Not part of npm test or CI: machines differ, so these are measurements.
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { HeaderAccountsResponse, InvoiceSearchRequest, InvoiceSearchResponse } from '@portal/contracts';
+import { explainListQueries, type StatementPlan } from './explain-list-queries';
+import { httpClient, percentile, round, runLoad, type HttpCall, type LoadResult } from './http-load';
+import { benchPassword, benchUsers, prepareBenchData, type BenchAccount } from './prepare-bench-data';
+
+const usage =
+  'Usage: npm run bench:invoices [-- --database-url postgres://postgres@127.0.0.1:5432/portal_bench] ' +
+  '[--documents 1000000] [--rebuild] [--seconds 10] [--only list,totals,csv,pdf,explain] [--cpu-prof dir]\n';
+
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/portal_bench' },
+    documents: { type: 'string', default: '1000000' },
+    rebuild: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
+    only: { type: 'string', default: 'list,totals,csv,pdf,explain' },
+    // A V8 CPU profile of the portal process (open the .cpuprofile in Chrome DevTools or speedscope).
+    'cpu-prof': { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  process.stdout.write(usage);
+  process.exit(0);
+}
+const databaseUrl = values['database-url'];
+const documentCount = Number(values.documents);
+const loadSeconds = Number(values.seconds);
+if (!Number.isInteger(documentCount) || documentCount < 1 || !(loadSeconds > 0)) {
+  process.stderr.write(usage);
+  process.exit(2);
+}
+// Loopback only: the bench sends load to nothing but the server it starts, and reads only this database.
+const databaseHost = new URL(databaseUrl).hostname;
+if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(databaseHost)) {
+  process.stderr.write(`The benchmark runs on a local PostgreSQL only (got ${databaseHost}).\n`);
+  process.exit(2);
+}
+
+const only = new Set(values.only.split(',').map((part) => part.trim()));
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const figures: Record<string, unknown> = {};
+
+type Verdict = { label: string; value: string; target: string; met: boolean | null };
+const verdicts: Verdict[] = [];
+function report(label: string, value: string, target: string, met: boolean | null): void {
+  verdicts.push({ label, value, target, met });
+  const mark = met === null ? '' : met ? 'met' : 'NOT MET';
+  log(`  ${label.padEnd(58)} ${value.padStart(12)}   target ${target.padEnd(16)} ${mark}`);
+}
+
+// --- the portal process ----------------------------------------------------------------------------------------
+
+type Memory = { rss: number; heapUsed: number };
+
+async function startServer(): Promise<{ child: ChildProcess; port: number; memory: (gc: boolean) => Promise<Memory> }> {
+  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-server.ts');
+  const child = fork(entry, [databaseUrl], {
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : []),
+    ],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the bench server stopped (exit ${code})`)));
+    child.on('message', (message: { type: string; port?: number }) => {
+      if (message.type === 'ready' && message.port) resolve(message.port);
+    });
+  });
+  child.removeAllListeners('exit');
+  const memory = (gc: boolean) =>
+    new Promise<Memory>((resolve) => {
+      const listener = (message: { type: string } & Memory) => {
+        if (message.type !== 'memory') return;
+        child.off('message', listener);
+        resolve({ rss: message.rss, heapUsed: message.heapUsed });
+      };
+      child.on('message', listener);
+      child.send({ type: 'memory', gc });
+    });
+  return { child, port, memory };
+}
+
+function residentBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  return match ? Number(match[1]) * 1024 : Number.NaN;
+}
+
+const mib = (bytes: number) => Math.round(bytes / 1_048_576);
+
+// --- the calls, as the web app makes them -------------------------------------------------------------------
+
+type Session = { token: string; account: BenchAccount; soldTos: string[]; label: string };
+
+async function signIn(port: number, login: string, account: BenchAccount, label: string): Promise<Session> {
+  const client = httpClient(port, 1);
+  try {
+    const answer = await client.send({
+      method: 'POST',
+      path: '/api/token/login',
+      body: { login, password: benchPassword },
+    });
+    if (answer.status !== 200) throw new Error(`sign-in of ${login}: ${answer.status} ${answer.body.toString()}`);
+    const { token } = JSON.parse(answer.body.toString()) as { token: string };
+    const header = await client.send({ method: 'POST', path: '/api/customer/header-accounts', body: {}, token });
+    const items = (JSON.parse(header.body.toString()) as HeaderAccountsResponse).HeaderItems;
+    const bare = (number: string) => number.replace(/^0+/, '');
+    const item = items.find((candidate) => bare(candidate.PrimaryAcct) === bare(account.primaryAccount));
+    if (!item) throw new Error(`${login} does not see ${account.primaryAccount}: ${header.body.toString()}`);
+    return { token, account, soldTos: item.DropDownItems.map((sub) => sub.PrimaryAcct), label };
+  } finally {
+    client.close();
+  }
+}
+
+/** The invoice list's request (apps/web build-search-request.ts): open items, USD, due date descending, 100 rows. */
+function listRequest(session: Session, cursor?: string, sort = 'due_date_desc'): InvoiceSearchRequest {
+  return {
+    payer_data: { customer_number: session.account.primaryAccount, company_code: session.account.companyCode },
+    soldto_data: session.soldTos,
+    search_parameters: {
+      document_type: '01',
+      status: '01',
+      date_from: '01-01-1900',
+      date_to: '01-01-9999',
+      due_date_from: '01-01-1900',
+      due_date_to: '01-01-9999',
+      currency_key: 'USD',
+      filter: [],
+      sort: sort as InvoiceSearchRequest['search_parameters']['sort'],
+      page_size: 100,
+      ...(cursor ? { cursor } : {}),
+    },
+  };
+}
+
+const listCall = (session: Session, cursor?: string): HttpCall => ({
+  method: 'POST',
+  path: '/api/Invoice',
+  body: listRequest(session, cursor),
+  token: session.token,
+});
+
+async function search(port: number, call: HttpCall): Promise<InvoiceSearchResponse> {
+  const client = httpClient(port, 1);
+  try {
+    const answer = await client.send(call);
+    if (answer.status !== 200) throw new Error(`${call.path}: ${answer.status} ${answer.body.toString()}`);
+    return JSON.parse(answer.body.toString()) as InvoiceSearchResponse;
+  } finally {
+    client.close();
+  }
+}
+
+/** The cursor of page `page` (1-based), walked page by page like a user pressing "next". */
+async function cursorOfPage(port: number, session: Session, page: number): Promise<string> {
+  let cursor: string | undefined;
+  for (let current = 1; current < page; current++) {
+    const answer = await search(port, listCall(session, cursor));
+    if (!answer.next_cursor) throw new Error(`${session.label}: only ${current} pages`);
+    cursor = answer.next_cursor;
+  }
+  return cursor!;
+}
+
+function describeLoad(result: LoadResult): string {
+  return (
+    `${result.requests} requests in ${result.seconds} s (${result.perSecond}/s), p50 ${result.p50} ms, ` +
+    `p99 ${result.p99} ms, max ${result.max} ms${result.errors ? `, ${result.errors} errors: ${result.firstError}` : ''}`
+  );
+}
+
+const load = (port: number, connections: number, call: (sequence: number) => HttpCall) =>
+  runLoad({ port, connections, call, warmupSeconds: 2, maxRequests: 50_000, maxSeconds: loadSeconds });
+
+// --- the measurements ---------------------------------------------------------------------------------------
+
+async function measureList(port: number, sessions: Session[]): Promise<void> {
+  log('\nInvoice list (POST /api/Invoice: open items, USD, due date descending, 100 rows), 50 connections');
+  for (const session of sessions) {
+    // One connection: the time one request costs when nothing queues (the floor under the 50-connection figure).
+    const alone = await runLoad({
+      port,
+      connections: 1,
+      call: () => listCall(session),
+      warmupSeconds: 1,
+      maxRequests: 200,
+      maxSeconds: 5,
+    });
+    log(`    ${session.label} first page, 1 connection: ${describeLoad(alone)}`);
+    const first = await load(port, 50, () => listCall(session));
+    log(`    ${session.label} first page: ${describeLoad(first)}`);
+    report(`first page p95, ${session.label}`, `${first.p95} ms`, '≤ 50 ms', first.p95 <= 50 && first.errors === 0);
+    const deepCursor = await cursorOfPage(port, session, 50);
+    const deep = await load(port, 50, () => listCall(session, deepCursor));
+    log(`    ${session.label} page 50: ${describeLoad(deep)}`);
+    const ratio = round(deep.p95 / first.p95, 2);
+    report(`page 50 p95, ${session.label}`, `${deep.p95} ms`, '≤ 1.5 × first', ratio <= 1.5 && deep.errors === 0);
+    log(`    (page 50 / first page = ${ratio})`);
+    figures[`list_${session.account.accountType}`] = { alone, first, page50: deep, ratio, cursor: deepCursor };
+  }
+}
+
+async function measureTotals(port: number, session: Session): Promise<void> {
+  log(`\nTotals cards (POST /api/invoice/totals, every sold-to and currency), ${session.label}, 10 connections`);
+  const call: HttpCall = {
+    method: 'POST',
+    path: '/api/invoice/totals',
+    body: {
+      payer_data: { customer_number: session.account.primaryAccount, company_code: session.account.companyCode },
+      soldto_data: [],
+    },
+    token: session.token,
+  };
+  const totals = await load(port, 10, () => call);
+  log(`    ${describeLoad(totals)}`);
+  report(`totals p95, ${session.label}`, `${totals.p95} ms`, '≤ 50 ms', totals.p95 <= 50 && totals.errors === 0);
+  figures.totals = totals;
+}
+
+async function measureCsvExport(
+  port: number,
+  server: { child: ChildProcess; memory: (gc: boolean) => Promise<Memory> },
+  session: Session,
+): Promise<void> {
+  log(`\nCSV export (POST /api/invoice/invoice-csv, every document of ${session.label}), one at a time`);
+  const body = {
+    payer_data: { customer_number: session.account.primaryAccount, company_code: session.account.companyCode },
+    soldto_data: session.soldTos,
+    search_parameters: { status: '03', filter: [] },
+  };
+  const runs = [];
+  for (let run = 1; run <= 3; run++) {
+    const before = await server.memory(true);
+    let peak = residentBytes(server.child.pid!);
+    const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(server.child.pid!))), 10);
+    const client = httpClient(port, 1);
+    let bytes = 0;
+    let lines = 0;
+    const started = performance.now();
+    const answer = await client.send(
+      { method: 'POST', path: '/api/invoice/invoice-csv', body, token: session.token },
+      (chunk) => {
+        bytes += chunk.length;
+        for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines += 1;
+      },
+    );
+    const seconds = round((performance.now() - started) / 1000, 2);
+    clearInterval(sampler);
+    client.close();
+    if (answer.status !== 200) throw new Error(`CSV export: ${answer.status} ${answer.body.toString().slice(0, 300)}`);
+    const after = await server.memory(true);
+    const result = {
+      seconds,
+      rows: lines - 1,
+      mebibytes: round(bytes / 1_048_576, 1),
+      rssBeforeMiB: mib(before.rss),
+      rssPeakMiB: mib(peak),
+      rssGrowthMiB: mib(peak - before.rss),
+      heapBeforeMiB: mib(before.heapUsed),
+      heapAfterMiB: mib(after.heapUsed),
+    };
+    runs.push(result);
+    log(
+      `    run ${run}: ${result.rows} rows, ${result.mebibytes} MiB in ${seconds} s; server RSS ` +
+        `${result.rssBeforeMiB} → peak ${result.rssPeakMiB} MiB (+${result.rssGrowthMiB}); heap after GC ` +
+        `${result.heapBeforeMiB} → ${result.heapAfterMiB} MiB`,
+    );
+  }
+  const times = runs.map((run) => run.seconds).sort((a, b) => a - b);
+  const median = times[1]!;
+  const growth = Math.max(...runs.map((run) => run.rssGrowthMiB));
+  const heapGrowth = Math.max(...runs.map((run) => run.heapAfterMiB - run.heapBeforeMiB));
+  report(`CSV export of ${runs[0]!.rows} rows, median of 3`, `${median} s`, '≤ 3 s', median <= 3);
+  // Flat: the rows are streamed, so the peak grows by a bounded buffer, not by the file (≈ 20 MiB for 100k rows).
+  report('CSV export, server RSS growth at peak (max of 3)', `${growth} MiB`, '≤ 64 MiB, flat', growth <= 64);
+  report('CSV export, heap after GC vs before (max of 3)', `${heapGrowth} MiB`, '≤ 8 MiB', heapGrowth <= 8);
+  figures.csvExport = runs;
+}
+
+type PdfSample = { total: number; request: number; download: number; bytes: number };
+
+async function measurePdf(port: number, session: Session): Promise<void> {
+  log(`\nOne invoice PDF (POST /api/Invoice/pdf-request, then GET the signed URL), ${session.label}, 1 connection`);
+  const numbers: string[] = [];
+  let cursor: string | undefined;
+  while (numbers.length < 120) {
+    const page = await search(port, listCall(session, cursor));
+    for (const document of page.document_list)
+      if (document.pdf_document_available === 'X' && document.billing_document_number)
+        numbers.push(document.billing_document_number);
+    if (!page.next_cursor) break;
+    cursor = page.next_cursor;
+  }
+  const client = httpClient(port, 1);
+  const payer = { customer_number: session.account.primaryAccount, company_code: session.account.companyCode };
+  const onePdf = async (number: string): Promise<PdfSample> => {
+    const started = performance.now();
+    const link = await client.send({
+      method: 'POST',
+      path: '/api/Invoice/pdf-request',
+      body: {
+        payer_data: payer,
+        soldto_data: [],
+        search_parameters: { filter: [{ filter_type: '01', value: number }] },
+      },
+      token: session.token,
+    });
+    if (link.status !== 200) throw new Error(`pdf-request ${number}: ${link.status} ${link.body.toString()}`);
+    const linked = performance.now();
+    const { url } = JSON.parse(link.body.toString()) as { url: string };
+    const pdf = await client.send({ method: 'GET', path: url });
+    if (pdf.status !== 200 || pdf.body.subarray(0, 5).toString() !== '%PDF-')
+      throw new Error(`PDF ${number}: ${pdf.status} ${pdf.body.subarray(0, 200).toString()}`);
+    const ended = performance.now();
+    return { total: ended - started, request: linked - started, download: ended - linked, bytes: pdf.body.length };
+  };
+  try {
+    for (const number of numbers.slice(0, 10)) await onePdf(number);
+    const samples: PdfSample[] = [];
+    for (const number of numbers.slice(10, 110)) samples.push(await onePdf(number));
+    const sorted = (pick: (sample: PdfSample) => number) => samples.map(pick).sort((a, b) => a - b);
+    const total = sorted((sample) => sample.total);
+    const result = {
+      pdfs: samples.length,
+      p50: round(percentile(total, 0.5), 1),
+      p95: round(percentile(total, 0.95), 1),
+      requestP95: round(
+        percentile(
+          sorted((sample) => sample.request),
+          0.95,
+        ),
+        1,
+      ),
+      downloadP95: round(
+        percentile(
+          sorted((sample) => sample.download),
+          0.95,
+        ),
+        1,
+      ),
+      kibibytes: Math.round(samples.reduce((sum, sample) => sum + sample.bytes, 0) / samples.length / 1024),
+    };
+    log(
+      `    ${result.pdfs} PDFs (${result.kibibytes} KiB each): p50 ${result.p50} ms; p95 of the signed-URL request ` +
+        `${result.requestP95} ms, of the download ${result.downloadP95} ms`,
+    );
+    report('one PDF p95 (request + download)', `${result.p95} ms`, '≤ 100 ms', result.p95 <= 100);
+    figures.pdf = result;
+  } finally {
+    client.close();
+  }
+}
+
+function describeStatement(statement: StatementPlan): string {
+  const order = statement.sortedRows > 0 ? `Sort of ${statement.sortedRows} rows` : 'no Sort';
+  const scans = statement.seqScans.length ? `, Seq Scan on ${statement.seqScans.join(', ')}` : '';
+  return (
+    `${statement.kind.padEnd(5)} ${String(statement.milliseconds).padStart(7)} ms  ` +
+    `${statement.documentRowsRead} document rows read, ${order}${scans}; ` +
+    `indexes: ${statement.indexes.join(', ') || 'none'}`
+  );
+}
+
+async function explainLists(sessions: Session[]): Promise<void> {
+  log('\nEXPLAIN (ANALYZE) of the list statements (ledger connector, same requests; all sold-tos = soldto_data [])');
+  const cases = sessions.flatMap((session) => {
+    const list = (cursor?: string, sort?: string) => ({ ...listRequest(session, cursor, sort), soldto_data: [] });
+    const deepCursor = (figures[`list_${session.account.accountType}`] as { cursor: string } | undefined)?.cursor;
+    return [
+      { label: `${session.label}, first page`, request: list() },
+      ...(deepCursor ? [{ label: `${session.label}, page 50`, request: list(deepCursor) }] : []),
+      {
+        label: `${session.label}, first page, one sold-to`,
+        request: { ...listRequest(session), soldto_data: session.soldTos.slice(-1) },
+      },
+      {
+        label: `${session.label}, first page, document date descending`,
+        request: list(undefined, 'document_date_desc'),
+      },
+      { label: `${session.label}, first page, amount descending`, request: list(undefined, 'amount_desc') },
+      { label: `${session.label}, first page, due date ascending`, request: list(undefined, 'due_date_asc') },
+    ];
+  });
+  const plans = await explainListQueries(databaseUrl, cases);
+  let allIndexed = true;
+  for (const { label, statements } of plans) {
+    log(`  ${label}`);
+    for (const statement of statements) {
+      log(`    ${describeStatement(statement)}`);
+      if (statement.kind === 'page' && (statement.sortedRows > 1_000 || statement.seqScans.includes('documents')))
+        allIndexed = false;
+    }
+  }
+  const example = plans[0]?.statements.find((statement) => statement.kind === 'page');
+  if (example)
+    log(`  plan of the first page statement (${plans[0]!.label}):\n${example.outline.replace(/^/gm, '    ')}`);
+  report('list page statements: index order, no sort over the set', allIndexed ? 'yes' : 'no', 'yes', allIndexed);
+  figures.explain = plans.map(({ label, statements }) => ({
+    label,
+    statements: statements.map(({ outline: _outline, ...rest }) => rest),
+  }));
+}
+
+// --- main -----------------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  log(
+    `Invoice benchmark on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}: ${os.cpus().length} cores, Node ${process.version}`,
+  );
+  const data = await prepareBenchData(databaseUrl, { documents: documentCount, rebuild: values.rebuild, log });
+  log(
+    `Ledger: ${data.documents} documents, ${data.customers} customers, payer-all group ${data.payerAllDocuments} ` +
+      `documents${data.built ? ` (built in ${data.buildSeconds} s)` : ' (reused)'}`,
+  );
+  figures.data = data;
+  const server = await startServer();
+  const measuring = performance.now();
+  try {
+    const payer = await signIn(server.port, benchUsers.payer.login, benchUsers.payer.account, 'payer 0000100001');
+    const payerAll = await signIn(
+      server.port,
+      benchUsers.payerAll.login,
+      benchUsers.payerAll.account,
+      'PayerAll 0000900001 (100k)',
+    );
+    log('\nFigure beside target:');
+    if (only.has('list')) await measureList(server.port, [payer, payerAll]);
+    if (only.has('totals')) await measureTotals(server.port, payerAll);
+    if (only.has('csv')) await measureCsvExport(server.port, server, payerAll);
+    if (only.has('pdf')) await measurePdf(server.port, payer);
+    if (only.has('explain')) await explainLists([payer, payerAll]);
+  } finally {
+    server.child.disconnect();
+  }
+  const measureSeconds = Math.round((performance.now() - measuring) / 1000);
+  log(`\nSummary (${measureSeconds} s of measuring, ${Math.round((performance.now() - started) / 1000)} s in all):`);
+  for (const verdict of verdicts)
+    log(`  ${verdict.met ? 'met    ' : 'NOT MET'}  ${verdict.label}: ${verdict.value} (target ${verdict.target})`);
+  log(
+    JSON.stringify({
+      benchmark: 'invoices (PostgreSQL, HTTP on loopback)',
+      date: new Date().toISOString(),
+      cores: os.cpus().length,
+      verdicts,
+      ...figures,
+    }),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

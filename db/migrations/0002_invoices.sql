@@ -1,0 +1,4 @@
+CREATE INDEX "documents_payer_document_date_idx" ON "ledger"."documents" USING btree ("payer_number","document_date" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "documents_payer_soldto_document_date_idx" ON "ledger"."documents" USING btree ("payer_number","soldto_number","document_date" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "documents_payer_open_amount_idx" ON "ledger"."documents" USING btree ("payer_number","open_amount" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "documents_payer_soldto_open_amount_idx" ON "ledger"."documents" USING btree ("payer_number","soldto_number","open_amount" DESC NULLS FIRST,"id");
