@@ -15,6 +15,12 @@ export const errorCodes = {
   SERVICE_UNAVAILABLE: 503,
   /** The payment gateway refused or failed a call the portal needed (access token, tokenization). */
   GATEWAY_FAILED: 502,
+  /** A route that changes money needs an Idempotency-Key header (http/idempotency.ts). */
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  /** The Idempotency-Key was used before with another request (method, path or body). */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** A request with this Idempotency-Key is still being processed; this one did nothing. */
+  IDEMPOTENCY_IN_FLIGHT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

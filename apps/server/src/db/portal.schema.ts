@@ -145,3 +145,45 @@ export const sessionPaymentMethods = portal.table(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.customerNumber, t.companyCode, t.paymentCardToken] })],
 );
+
+/**
+ * Idempotency-Key store of the payment submissions (DESIGN §3: payments are exactly-once). One row per scope and
+ * key: claimed `in_flight` by the first request, `completed` with the answer to replay. Kept ≥ 24 h after the
+ * answer (expires_at), then purged. See apps/server/src/http/idempotency.ts.
+ */
+export const idempotencyKeys = portal.table(
+  'idempotency_keys',
+  {
+    /** Whose key: `user:<user_id>` for a signed-in user; guest payments bring their own scope. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 (hex) of method, path and the canonical JSON body. */
+    requestHash: text('request_hash').notNull(),
+    state: text('state').$type<'in_flight' | 'completed'>().notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Tokens the gateway issued (or 3-D Secure checked) for a session, as the tokenization response reported them.
+ * Saving a payment method needs one: a browser cannot save a token it did not obtain through the hosted frame in
+ * this session, nor skip a 3-D Secure step that applies.
+ */
+export const paymentTokenGrants = portal.table(
+  'payment_token_grants',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.sessionId, { onDelete: 'cascade' }),
+    paymentCardToken: text('payment_card_token').notNull(),
+    /** The 3-D Secure outcome (Y, A, N, U) or '' when no 3-D Secure step ran. */
+    threedsStatus: text('threeds_status').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.paymentCardToken] })],
+);

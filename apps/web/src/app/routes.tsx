@@ -1,19 +1,31 @@
 // Every route of both specs (access §2, invoices §2) with its guard. Which tree exists depends on the auth
 // status and the blackout flag (access §2, start-up routing).
 import type { Permission } from '@portal/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from '../config/constants';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { SystemErrorPage } from '../features/auth/components/system-error-page';
-import { PaymentMethodsPage } from '../features/payment-methods/components/payment-methods-page';
 import { sessionStore, storageKeys } from '../lib/browser-storage';
 import { afterLoginPath } from '../lib/last-url';
-import { InvoiceDetailPage } from '../features/invoices/components/invoice-detail-page';
-import { InvoiceSearchPage } from '../features/invoices/components/invoice-search-page';
-import { InvoicesPage } from '../features/invoices/components/invoices-page';
 import { RequirePermission } from './guards/require-permission';
 import { TitleOnlyPage } from './pages/title-only-page';
+
+// Feature screens load on first visit, so that the sign-in page does not carry their code.
+const InvoicesPage = lazy(() =>
+  import('../features/invoices/components/invoices-page').then((m) => ({ default: m.InvoicesPage })),
+);
+const InvoiceDetailPage = lazy(() =>
+  import('../features/invoices/components/invoice-detail-page').then((m) => ({ default: m.InvoiceDetailPage })),
+);
+const InvoiceSearchPage = lazy(() =>
+  import('../features/invoices/components/invoice-search-page').then((m) => ({ default: m.InvoiceSearchPage })),
+);
+const PaymentMethodsPage = lazy(() =>
+  import('../features/payment-methods/components/payment-methods-page').then((m) => ({
+    default: m.PaymentMethodsPage,
+  })),
+);
 
 type SignedInRoute = {
   path: string;
@@ -104,7 +116,7 @@ export function signedInRouteElements(blackoutActive: boolean): ReactNode {
           path={route.path}
           element={
             <RequirePermission permission={route.permission} notForThirdParty={route.notForThirdParty}>
-              {route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}
+              <Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>
             </RequirePermission>
           }
         />

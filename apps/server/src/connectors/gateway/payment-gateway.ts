@@ -14,6 +14,8 @@ export type GatewayAccessTokenRequest = Omit<AccessTokenRequest, 'action' | 'pay
 
 export type GatewayTokenizationResult = {
   merchant_reference: string;
+  /** The token this access token concerns: the one the frame issued, or the one a 3-D Secure step (TO) checked. */
+  payment_card_token: string | null;
   paymentcard: TokenizedPaymentCard | null;
   cardinal: CardinalResult | null;
 };

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { assertMayTokenize } from './create-access-token';
+import { recordTokenGrant } from './payment-token-grants.repository';
 
 export async function getTokenizationResponse(
   ctx: AppContext,
@@ -15,5 +16,14 @@ export async function getTokenizationResponse(
   const result = await ctx.gateway.getTokenizationResult(accessToken);
   // Same answer for "expired", "unknown" and "another session's": no oracle.
   if (!result || result.merchant_reference !== actor.sessionId) throw new AppError('NOT_FOUND');
+  // What this session may save later (manage-payment-method.ts checks it).
+  if (result.payment_card_token) {
+    await recordTokenGrant(ctx.db, {
+      sessionId: actor.sessionId,
+      token: result.payment_card_token,
+      threedsStatus: result.cardinal?.status ?? '',
+      at: ctx.now(),
+    });
+  }
   return { paymentcard: result.paymentcard, cardinal: result.cardinal };
 }

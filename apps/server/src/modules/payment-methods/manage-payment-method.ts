@@ -2,13 +2,20 @@
 // act for. Saved methods go to the ERP; session-only ones (is_session X) stay in this session, never in the ERP.
 // The server re-checks what the form checked: it never trusts the browser.
 import type { ManagePaymentsRequest, ManagePaymentsResponse, PaymentCard } from '@portal/contracts';
-import { expiryOf, isExpiryValid, isValidRoutingNumber, paymentMethodLabel as cardLabel } from '@portal/domain';
+import {
+  expiryOf,
+  isExpiryValid,
+  isThreeDSecureActive,
+  isValidRoutingNumber,
+  paymentMethodLabel as cardLabel,
+} from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { assertAccountAccess } from '../customers/account-access';
 import { loadPaymentMethodSettings } from './payment-method-settings';
+import { findTokenGrant } from './payment-token-grants.repository';
 import {
   deleteSessionMethod,
   findSessionMethod,
@@ -40,6 +47,7 @@ export async function managePaymentMethod(
   if (card.payment_card_type === 'EC' && !settings.echeck_enabled)
     throw new AppError('VALIDATION_FAILED', { messageKey: 'errors.payment.invalid_payment_type' });
   if (request.action !== '03') checkCard(card, request.action, ctx.now());
+  if (request.action === '01') await assertTokenGranted(ctx, actor, card, settings.secure_3ds);
 
   // spec §4: with always-save on, nothing is kept for the session only.
   const sessionOnly = card.is_session === 'X' && !settings.always_save_on_file;
@@ -74,6 +82,28 @@ export async function managePaymentMethod(
     },
   });
   return answer;
+}
+
+/**
+ * A new method must carry a token the gateway reported to this session through the hosted frame, and, when 3-D
+ * Secure applies to the card (spec §4), a passed authentication (Y or A): the browser cannot save a token it
+ * copied from elsewhere or skip the challenge.
+ */
+async function assertTokenGranted(ctx: AppContext, actor: Actor, card: PaymentCard, secure3ds: boolean) {
+  const grant = await findTokenGrant(ctx.db, actor.sessionId, card.payment_card_token);
+  const refused = new AppError('VALIDATION_FAILED', {
+    messageKey: 'errors.payment.payment_method_failed',
+    details: { fields: ['/payment_cards/0/payment_card_token'] },
+  });
+  if (!grant) throw refused;
+  const threeDs =
+    card.payment_card_type !== 'EC' &&
+    isThreeDSecureActive({
+      secure3dsEnabled: secure3ds,
+      companyCodeDisables3ds: false,
+      cardType: card.payment_card_type,
+    });
+  if (threeDs && grant.threedsStatus !== 'Y' && grant.threedsStatus !== 'A') throw refused;
 }
 
 function checkCard(card: PaymentCard, action: '01' | '02', now: Date): void {

@@ -2,7 +2,15 @@ import type { PaymentCard } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
-import { bearer, list, manage, payerAccount, savedCard, tokenizeCard } from './payment-methods.test-helpers';
+import {
+  authenticateThreeDs,
+  bearer,
+  list,
+  manage,
+  payerAccount,
+  savedCard,
+  tokenizeCard,
+} from './payment-methods.test-helpers';
 
 let t: TestApp;
 let payer: string;
@@ -23,11 +31,13 @@ describe('saved cards', () => {
   let visa: string;
 
   it('adds a Visa tokenised by the frame: brand, last four and expiry, never the number', async () => {
-    const { ajax, response } = await tokenizeCard(t.app, payer, {
-      number: '4242 4242 4242 4242',
-      cvv: '123',
-      type: 'VISA',
-    });
+    const { ajax, response } = await tokenizeCard(
+      t.app,
+      payer,
+      { number: '4242 4242 4242 4242', cvv: '123', type: 'VISA' },
+      payerAccount,
+      { authenticate: true },
+    );
     expect(ajax).toEqual({ ok: true });
     expect(response.statusCode).toBe(200);
     const card = response.json().paymentcard;
@@ -66,13 +76,28 @@ describe('saved cards', () => {
 
   it('answers 076 when another customer adds a card assigned to this payer', async () => {
     const soldtoAccount = { customer_number: '0000200001', company_code: '1000' };
+    // The sold-to's user types the same number in its own frame (the sandbox gives one number one token).
+    const { response } = await tokenizeCard(
+      t.app,
+      soldto,
+      { number: '4242424242424242', cvv: '123', type: 'VISA' },
+      soldtoAccount,
+      { authenticate: true },
+    );
+    expect(response.json().paymentcard.payment_card_token).toBe(visa);
     const other = await manage(t.app, soldto, '01', savedCard(visa, 'VISA'), soldtoAccount);
     expect(other.json().status).toMatchObject({ message_type: 'E', message_number: '076' });
     expect(other.json().status.message_line_string).toBe('VISA 4242 already assigned to account 100001');
   });
 
   it('modifies the name and expiry, and moves the default to another card', async () => {
-    const { response } = await tokenizeCard(t.app, payer, { number: '5555555555554444', cvv: '321', type: 'MC' });
+    const { response } = await tokenizeCard(
+      t.app,
+      payer,
+      { number: '5555555555554444', cvv: '321', type: 'MC' },
+      payerAccount,
+      { authenticate: true },
+    );
     const mc = response.json().paymentcard.payment_card_token as string;
     expect((await manage(t.app, payer, '01', savedCard(mc, 'MC'))).json().status.message_type).toBe('S');
     const renamed = await manage(
@@ -127,6 +152,36 @@ describe('saved cards', () => {
     });
     expect(access.statusCode).toBe(404);
     expect((await cardsOf(payer)).find((c) => c.payment_card_token === visa)?.payment_card_name).toBe('Office Visa');
+  });
+
+  it('refuses to save a card whose 3-D Secure step did not run or did not pass', async () => {
+    const { response } = await tokenizeCard(t.app, payer, { number: '4000000000001109', cvv: '123', type: 'VISA' });
+    const token = response.json().paymentcard.payment_card_token as string;
+    const unauthenticated = await manage(t.app, payer, '01', savedCard(token, 'VISA'));
+    expect(unauthenticated.statusCode).toBe(400);
+    expect(unauthenticated.json().messageKey).toBe('errors.payment.payment_method_failed');
+
+    // The failing test number sends the browser to a challenge it cannot pass.
+    const { cardinal } = await authenticateThreeDs(t.app, payer, token, payerAccount);
+    expect(cardinal?.status).not.toBe('Y');
+    const failed = await manage(t.app, payer, '01', savedCard(token, 'VISA'));
+    expect(failed.statusCode).toBe(400);
+    expect((await cardsOf(payer)).some((c) => c.payment_card_token === token)).toBe(false);
+  });
+
+  it('refuses to save a token this session did not obtain through the frame', async () => {
+    const other = await signInAs(t.app, 'admin@example.com');
+    const { response } = await tokenizeCard(
+      t.app,
+      other.token,
+      { number: '4111111111111111', cvv: '123', type: 'VISA' },
+      payerAccount,
+      { authenticate: true },
+    );
+    const token = response.json().paymentcard.payment_card_token as string;
+    const copied = await manage(t.app, payer, '01', savedCard(token, 'VISA'));
+    expect(copied.statusCode).toBe(400);
+    expect((await cardsOf(payer)).some((c) => c.payment_card_token === token)).toBe(false);
   });
 
   it('deletes a card and records ADD, MOD and DEL in the audit log', async () => {

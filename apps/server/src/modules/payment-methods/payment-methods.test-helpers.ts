@@ -14,6 +14,7 @@ export async function tokenizeCard(
   token: string,
   card: { number: string; cvv: string; type: string; month?: string; year?: string },
   payer: PayerData = payerAccount,
+  options: { authenticate?: boolean } = {},
 ) {
   const access = await app.inject({
     method: 'POST',
@@ -41,7 +42,48 @@ export async function tokenizeCard(
     headers: bearer(token),
     payload: { action: '02', access_token },
   });
+  const paymentCard = response.statusCode === 200 ? response.json().paymentcard : null;
+  if (options.authenticate && paymentCard) await authenticateThreeDs(app, token, paymentCard.payment_card_token, payer);
   return { access_token, ajax: ajax.json() as { ok: boolean; errors?: Record<string, string> }, response };
+}
+
+/**
+ * The 3-D Secure step the browser runs before saving a Visa or Mastercard (spec §4); the frictionless test
+ * numbers answer Y at once. The server refuses to save such a card without it.
+ */
+export async function authenticateThreeDs(app: FastifyInstance, token: string, cardToken: string, payer: PayerData) {
+  const access = await app.inject({
+    method: 'POST',
+    url: '/api/tokenization/access_token',
+    headers: bearer(token),
+    payload: {
+      action: '01',
+      payment_method: 'TO',
+      payer_data: payer,
+      payment_card_token: cardToken,
+      amount: '1000',
+      currency_code: '840',
+      order_number: '6f1c0a52-3d2e-4b9a-9d57-0c8a1e2b7f10',
+      redirect_uri: '/settings/payment-methods',
+      expiration_month: '12',
+      expiration_year: '2029',
+    },
+  });
+  if (access.statusCode !== 200) throw new Error(`3-D Secure access token: ${access.statusCode} ${access.body}`);
+  const { access_token, paymetric_xi_url } = access.json() as { access_token: string; paymetric_xi_url: string };
+  await app.inject({
+    method: 'POST',
+    url: paymetric_xi_url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `access_token=${access_token}`,
+  });
+  const result = await app.inject({
+    method: 'POST',
+    url: '/api/tokenization/response',
+    headers: bearer(token),
+    payload: { action: '02', access_token },
+  });
+  return result.json() as { cardinal: { status: string } | null };
 }
 
 export function savedCard(

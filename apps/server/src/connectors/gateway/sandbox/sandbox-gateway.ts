@@ -232,6 +232,7 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
       if (!row) return null;
       return {
         merchant_reference: row.merchantReference,
+        payment_card_token: row.paymentCard?.payment_card_token ?? row.request.payment_card_token ?? null,
         paymentcard: row.paymentCard ?? null,
         cardinal: row.cardinal ?? null,
       };

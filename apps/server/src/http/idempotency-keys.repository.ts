@@ -1,0 +1,90 @@
+// The Idempotency-Key store (portal.idempotency_keys): SQL in, plain objects out. Used by http/idempotency.ts.
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+export type IdempotencyKeyId = { scope: string; key: string; requestHash: string };
+
+/**
+ * Claims the key for one request: inserts it in flight, or takes over a row whose time has run out. One statement,
+ * so that of any number of concurrent claims exactly one returns true (PostgreSQL waits for the first inserter;
+ * PGlite runs one statement at a time).
+ */
+export async function claimIdempotencyKey(
+  db: Db,
+  claim: IdempotencyKeyId & { now: Date; expiresAt: Date },
+): Promise<boolean> {
+  const fresh = {
+    requestHash: claim.requestHash,
+    state: 'in_flight' as const,
+    responseStatus: null,
+    responseBody: null,
+    createdAt: claim.now,
+    completedAt: null,
+    expiresAt: claim.expiresAt,
+  };
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ scope: claim.scope, key: claim.key, ...fresh })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.scope, idempotencyKeys.key],
+      set: fresh,
+      setWhere: lte(idempotencyKeys.expiresAt, claim.now),
+    })
+    .returning({ key: idempotencyKeys.key });
+  return claimed.length === 1;
+}
+
+export async function findIdempotencyKey(db: Db, scope: string, key: string): Promise<IdempotencyKeyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  return row;
+}
+
+/** Stores the answer of the claim's request; a row already completed (or taken over) is left as it is. */
+export async function completeIdempotencyKey(
+  db: Db,
+  id: IdempotencyKeyId,
+  answer: { status: number; body: unknown; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({
+      state: 'completed',
+      responseStatus: answer.status,
+      // jsonb: undefined would be dropped from the statement; null is the stored "no body".
+      responseBody: answer.body ?? null,
+      completedAt: answer.now,
+      expiresAt: answer.expiresAt,
+    })
+    .where(inFlight(id));
+}
+
+/** Forgets an in-flight claim so that a retry with the same key runs again. */
+export async function releaseIdempotencyKey(db: Db, id: IdempotencyKeyId): Promise<void> {
+  await db.delete(idempotencyKeys).where(inFlight(id));
+}
+
+/** Deletes up to `limit` keys expired at `now`; returns how many. Bounded so that a claim never waits long on it. */
+export async function purgeExpiredIdempotencyKeys(db: Db, now: Date, limit = 500): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(
+      sql`(${idempotencyKeys.scope}, ${idempotencyKeys.key}) in (select ${idempotencyKeys.scope}, ${idempotencyKeys.key} from ${idempotencyKeys} where ${idempotencyKeys.expiresAt} <= ${now.toISOString()}::timestamptz limit ${limit})`,
+    )
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
+}
+
+function inFlight(id: IdempotencyKeyId) {
+  return and(
+    eq(idempotencyKeys.scope, id.scope),
+    eq(idempotencyKeys.key, id.key),
+    eq(idempotencyKeys.requestHash, id.requestHash),
+    eq(idempotencyKeys.state, 'in_flight'),
+  );
+}
