@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InvoiceTableSetting } from './invoices';
 import { DecimalAmount, ErpFlag } from './ledger';
 import { defineRoute } from './route';
 
@@ -29,4 +30,12 @@ export const paymentSettings = defineRoute({
   path: '/api/configuration/payment-settings',
   summary: 'Payments-disabled switch and messages, payment limits, and the company codes payment flags.',
   response: PaymentSettings,
+});
+
+/** The invoice_table setting (invoices spec §2): which columns the invoice lists show, in order. */
+export const invoiceTableSetting = defineRoute({
+  method: 'GET',
+  path: '/api/configuration/invoice-table',
+  summary: 'The columns of the invoice table (the invoice_table setting).',
+  response: InvoiceTableSetting,
 });

@@ -1,3 +1,4 @@
+import { defaultInvoiceTableSetting } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSetting } from '../system/app-settings.repository';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
@@ -48,5 +49,29 @@ describe('GET /api/configuration/payment-settings', () => {
   it('refuses a caller without a session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/configuration/payment-settings' });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/configuration/invoice-table', () => {
+  async function getColumns() {
+    const { token } = await signInAs(t.app, 'payer@example.com');
+    return t.app.inject({
+      method: 'GET',
+      url: '/api/configuration/invoice-table',
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
+
+  it('gives the default columns until the setting is configured, then the configured ones in order', async () => {
+    expect((await getColumns()).json()).toEqual(defaultInvoiceTableSetting);
+    await writeSetting(t.app.ctx.db, 'invoice_table', { columns: ['document_number', 'due_date', 'amount'] });
+    expect((await getColumns()).json()).toEqual({ columns: ['document_number', 'due_date', 'amount'] });
+  });
+
+  it('falls back to the default columns when the stored setting is not valid', async () => {
+    await writeSetting(t.app.ctx.db, 'invoice_table', { columns: ['no_such_column'] });
+    expect((await getColumns()).json()).toEqual(defaultInvoiceTableSetting);
+    await writeSetting(t.app.ctx.db, 'invoice_table', { columns: [] });
+    expect((await getColumns()).json()).toEqual(defaultInvoiceTableSetting);
   });
 });

@@ -18,7 +18,7 @@ import { openInvoicePdf } from '../api/request-invoice-pdf';
 import { openSearchPdf } from '../api/request-search-pdf';
 import { useInvoices } from '../api/search-invoices';
 import { buildSearchRequest, type AccountScope, type InvoiceSearchFilters } from '../utils/build-search-request';
-import { invoiceTableColumns } from '../utils/invoice-columns';
+import { useInvoiceTableColumns } from '../api/get-invoice-table-setting';
 import { invoiceSearch, useInvoiceSearch } from '../utils/invoice-search-store';
 import { CustomerSelector } from './customer-selector';
 import { FoundCount } from './found-count';
@@ -72,6 +72,7 @@ function DateField({
 }
 
 function InvoiceSearch({ scope }: { scope: AccountScope }) {
+  const tableColumns = useInvoiceTableColumns();
   const { t } = useTranslation();
   const state = useInvoiceSearch();
   const { draft, submitted } = state;
@@ -247,7 +248,7 @@ function InvoiceSearch({ scope }: { scope: AccountScope }) {
             ) : (
               <InvoiceTable
                 documents={documents}
-                columns={invoiceTableColumns()}
+                columns={tableColumns}
                 caption={t('invoices.search.results_caption')}
                 selectable={false}
                 selectedKeys={noSelection}

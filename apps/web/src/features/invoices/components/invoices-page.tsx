@@ -23,7 +23,7 @@ import {
   pickCurrency,
   type AccountScope,
 } from '../utils/build-search-request';
-import { invoiceTableColumns } from '../utils/invoice-columns';
+import { useInvoiceTableColumns } from '../api/get-invoice-table-setting';
 import { invoiceList, useInvoiceList } from '../utils/invoice-list-store';
 import { showsPayControls } from '../utils/payment-access';
 import { CustomerSelector } from './customer-selector';
@@ -64,7 +64,7 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
   const selection = useInvoiceSelection();
   const paymentsDisabled = usePaymentsDisabled(scope.primary.CompanyCode);
   const payControls = showsPayControls(profile);
-  const columns = invoiceTableColumns();
+  const columns = useInvoiceTableColumns();
   const [busy, setBusy] = useState<null | 'pdf' | 'csv' | 'xlsx'>(null);
 
   const customerErrors = validateSearchFilters({
