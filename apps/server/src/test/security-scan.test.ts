@@ -22,7 +22,11 @@ it('finds card numbers, CVV fields and bank account fields when they are there',
   expect(findSensitiveData(['{"n":"4111-1111-1111-1111"}'], 'x')).toHaveLength(1);
   expect(findSensitiveData(['{"card_validation_code":"123"}'], 'x')[0]?.what).toBe('CVV field');
   expect(findSensitiveData(['{"account_number":"123456789"}'], 'x')[0]?.what).toBe('bank account number field');
-  // Timestamps, customer numbers and tokens are not card numbers.
+  // Timestamps, customer numbers, tokens and UUIDs (even all-digit ones) are not card numbers.
+  expect(findSensitiveData(['{"reqId":"41111111-1111-4008-8111-111111111111"}'], 'x')).toEqual([]);
+  expect(
+    findSensitiveData(['{"reqId":"41111111-1111-4008-8111-111111111111","n":"4111111111111111"}'], 'x'),
+  ).toHaveLength(1);
   expect(
     findSensitiveData(['{"time":1795343759090,"customer":"0000100001","t":"-VISA-1111-ABCDEFGHJKLMNPQR"}'], 'x'),
   ).toEqual([]);

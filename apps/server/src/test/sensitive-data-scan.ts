@@ -35,10 +35,16 @@ const digitRuns = /(?<![\d.])\d(?:[ -]?\d){12,18}(?![\d]|\.\d)/g;
 const cvvField = /"?(card_validation_code|cvv|cvc|cvv2|security_code)"?\s*[:=]\s*"?\d{3,4}\b/i;
 const bankAccountField = /"?(account_number|bank_account_number|accountNumber)"?\s*[:=]\s*"?\d{5,17}\b/i;
 
+/**
+ * UUIDs (request ids, session ids) are 32 hex digits in 8-4-4-4-12 groups: no card number looks like one, but an
+ * all-digit stretch of a random UUID can pass the digit-run, Luhn and brand tests by chance (a flaky scan).
+ */
+const uuids = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
 export function findSensitiveData(lines: string[], where: string, knownSecrets: string[] = []): ScanFinding[] {
   const findings: ScanFinding[] = [];
   for (const line of lines) {
-    for (const match of line.matchAll(digitRuns)) {
+    for (const match of line.replace(uuids, 'uuid').matchAll(digitRuns)) {
       const digits = match[0].replace(/\D/g, '');
       if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits) && detectCardBrand(digits))
         findings.push({ where, what: 'card number', excerpt: excerpt(line, match.index) });
