@@ -1,7 +1,7 @@
 // Customer accounts as the ERP returns them (spec: Account, header accounts, payer details).
 import { z } from 'zod';
 import { AccountType } from './auth';
-import { ErpFlag, ErpStatus } from './ledger';
+import { DocumentAddress, ErpFlag, ErpStatus } from './ledger';
 import { defineRoute } from './route';
 
 /** A customer account in a sales area; the secondary accounts in DropDownItems have the same shape. */
@@ -62,17 +62,8 @@ export const PayerRequest = z.object({
 });
 export type PayerRequest = z.infer<typeof PayerRequest>;
 
-export const PayerAddress = z.object({
-  name: z.string(),
-  name_2: z.string(),
-  street: z.string(),
-  city: z.string(),
-  region: z.string(),
-  postal_code: z.string(),
-  /** Postal code and city as one line, the way address blocks print it. */
-  postal_code_city: z.string(),
-  country: z.string(),
-});
+/** A document's address block plus the postal code and city as one line, the way address blocks print it. */
+export const PayerAddress = DocumentAddress.extend({ postal_code_city: z.string() });
 export type PayerAddress = z.infer<typeof PayerAddress>;
 
 export const PayerDetail = z.object({

@@ -33,8 +33,11 @@ import {
 import { addressBlock, errorStatus, escapeLike, success, toWireDocument, type DocumentRow } from './ledger-wire';
 import { refreshAccountBalances } from './refresh-account-balances';
 
-const streamBatchSize = 1000;
-const readerBatchSize = 2000;
+// Small batches keep the export's memory flat: rows and documents that die within a young-generation collection
+// are never promoted, so the old space does not fill with dead rows over a 100k-row export (bench/README.md:
+// 2,000-row readers and 1,000-document batches grew RSS by ~140 MiB; 200 / 250 by < 10 MiB, no slower).
+const streamBatchSize = 250;
+const readerBatchSize = 200;
 
 export type InvoiceQueryOptions = {
   now: () => Date;

@@ -2,7 +2,7 @@
 // frame takes number and CVV → tokenization response → 3-D Secure when active (a redirect to the provider and
 // back, see use-three-ds-return) → manage payments 01 (saved) or kept for the session (save on file unchecked).
 // Editing locks type and number; only name, month and year are required.
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { PayerData, PaymentCard, PaymentMethodsResponse } from '@portal/contracts';
 import {
   cardBrands,
@@ -22,6 +22,7 @@ import { fetchTokenizationResponse, requestAccessToken } from '../api/tokenizati
 import { reportManageResult } from '../utils/manage-result';
 import { paymentMethodLabel } from '../utils/payment-method-label';
 import { pendingThreeDs, postToThreeDs } from '../utils/pending-three-ds';
+import { MethodFormFooter } from './method-form-footer';
 import { HostedFrame, type HostedFrameHandle } from './hosted-frame';
 
 type Props = {
@@ -248,35 +249,18 @@ export function CardFormDialog({ payer, settings, card, onClose, onSaved }: Prop
               allowDeselect={false}
             />
           </Group>
-          {/* spec §4: the save-on-file box is hidden when always-save is on or when editing. */}
-          {!editing && !settings.always_save_on_file && (
-            <Checkbox
-              label={t('payment-methods.form.save_on_file')}
-              checked={saveOnFile}
-              onChange={(e) => setSaveOnFile(e.currentTarget.checked)}
-            />
-          )}
-          {/* spec §4: 'Set as default' shows only when save on file is set. */}
-          {saved && (
-            <Checkbox
-              label={t('payment-methods.form.make_default')}
-              checked={makeDefault}
-              onChange={(e) => setMakeDefault(e.currentTarget.checked)}
-            />
-          )}
-          {errors.frame && (
-            <Alert color="red" role="alert">
-              {errors.frame}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('payment-methods.form.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={!editing && !frameUrl}>
-              {t('payment-methods.form.save')}
-            </Button>
-          </Group>
+          <MethodFormFooter
+            showSaveOnFile={!editing && !settings.always_save_on_file}
+            saveOnFile={saveOnFile}
+            onSaveOnFileChange={setSaveOnFile}
+            showMakeDefault={saved}
+            makeDefault={makeDefault}
+            onMakeDefaultChange={setMakeDefault}
+            frameError={errors.frame}
+            busy={busy}
+            saveDisabled={!editing && !frameUrl}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

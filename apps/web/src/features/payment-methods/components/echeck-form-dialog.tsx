@@ -1,7 +1,7 @@
 // Add or edit an e-check (spec §3 Echeck form, §5 Echeck). The routing number, type and holder are the portal's;
 // the account number is typed in the provider's frame (the portal keeps only its last four, inside the token).
 // Editing locks type, routing and account number; only the name is required.
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { PayerData, PaymentCard, PaymentMethodsResponse } from '@portal/contracts';
 import { echeckAccountTypes, lastFourOfToken, validateEcheckDetails } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { managePaymentMethod } from '../api/manage-payment-method';
 import { fetchTokenizationResponse, requestAccessToken } from '../api/tokenization';
 import { reportManageResult } from '../utils/manage-result';
 import { paymentMethodLabel } from '../utils/payment-method-label';
+import { MethodFormFooter } from './method-form-footer';
 import { HostedFrame, type HostedFrameHandle } from './hosted-frame';
 
 type Props = {
@@ -172,33 +173,18 @@ export function EcheckFormDialog({ payer, settings, check, onClose, onSaved }: P
               {t('payment-methods.form.frame_loading')}
             </Text>
           )}
-          {!editing && !settings.always_save_on_file && (
-            <Checkbox
-              label={t('payment-methods.form.save_on_file')}
-              checked={saveOnFile}
-              onChange={(e) => setSaveOnFile(e.currentTarget.checked)}
-            />
-          )}
-          {saved && (
-            <Checkbox
-              label={t('payment-methods.form.make_default')}
-              checked={makeDefault}
-              onChange={(e) => setMakeDefault(e.currentTarget.checked)}
-            />
-          )}
-          {errors.frame && (
-            <Alert color="red" role="alert">
-              {errors.frame}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('payment-methods.form.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={!editing && !frameUrl}>
-              {t('payment-methods.form.save')}
-            </Button>
-          </Group>
+          <MethodFormFooter
+            showSaveOnFile={!editing && !settings.always_save_on_file}
+            saveOnFile={saveOnFile}
+            onSaveOnFileChange={setSaveOnFile}
+            showMakeDefault={saved}
+            makeDefault={makeDefault}
+            onMakeDefaultChange={setMakeDefault}
+            frameError={errors.frame}
+            busy={busy}
+            saveDisabled={!editing && !frameUrl}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>
