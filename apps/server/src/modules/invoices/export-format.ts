@@ -1,5 +1,5 @@
 // Cells of the invoice exports: one value per column of the invoice table, formula injection neutralised.
-import type { InvoiceTableColumn, LedgerDocument } from '@portal/contracts';
+import { invoiceTableColumns, type InvoiceTableColumn, type LedgerDocument } from '@portal/contracts';
 import { daysToPay, documentStatusText } from '@portal/domain';
 
 export type ExportColumn = Exclude<InvoiceTableColumn, 'pdf'> | 'currency';
@@ -17,27 +17,14 @@ export function neutralizeFormula(value: string): string {
 }
 
 /** The export's columns: the requested table columns (default all but pdf), with the currency before amounts. */
+function isExportColumn(column: InvoiceTableColumn): column is Exclude<InvoiceTableColumn, 'pdf'> {
+  return column !== 'pdf';
+}
+
 export function exportColumns(requested: InvoiceTableColumn[] | undefined): ExportColumn[] {
-  const base = (requested ?? []).filter((column): column is Exclude<InvoiceTableColumn, 'pdf'> => column !== 'pdf');
-  const chosen: ExportColumn[] =
-    base.length > 0
-      ? [...new Set(base)]
-      : [
-          'document_number',
-          'reference',
-          'status',
-          'document_date',
-          'due_date',
-          'days_to_pay',
-          'amount',
-          'paid_amount',
-          'reason',
-          'soldto_address',
-          'payer_address',
-          'card',
-          'unit_price',
-          'total',
-        ];
+  const base = (requested ?? []).filter(isExportColumn);
+  // No columns asked for: every column of the table, in the spec's order (the PDF icon has no cell).
+  const chosen: ExportColumn[] = base.length > 0 ? [...new Set(base)] : invoiceTableColumns.filter(isExportColumn);
   const firstMoney = chosen.findIndex((column) => ['amount', 'paid_amount', 'unit_price', 'total'].includes(column));
   if (firstMoney >= 0) chosen.splice(firstMoney, 0, 'currency');
   return chosen;
