@@ -344,22 +344,9 @@ export type InvoiceTableColumn = z.infer<typeof InvoiceTableColumn>;
 /** The invoice_table setting: which columns the list shows, in order. */
 export const InvoiceTableSetting = z.object({ columns: z.array(InvoiceTableColumn).min(1) });
 export type InvoiceTableSetting = z.infer<typeof InvoiceTableSetting>;
+/** Every column but card and unit price, which an invoice row does not carry (they suit payment and item lists). */
 export const defaultInvoiceTableSetting: InvoiceTableSetting = {
-  columns: [
-    'pdf',
-    'document_number',
-    'reference',
-    'status',
-    'document_date',
-    'due_date',
-    'days_to_pay',
-    'amount',
-    'paid_amount',
-    'reason',
-    'soldto_address',
-    'payer_address',
-    'total',
-  ],
+  columns: invoiceTableColumns.filter((column) => column !== 'card' && column !== 'unit_price'),
 };
 
 /**
