@@ -25,6 +25,7 @@ import { configurationRoutes } from './modules/configuration/configuration.route
 import { customersRoutes } from './modules/customers/customers.routes';
 import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { readOrInitSetting } from './modules/system/app-settings.repository';
 import { systemRoutes } from './modules/system/system.routes';
 import { authPlugin } from './plugins/auth';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The sandbox gateway's own router (its frame, /Ajax, 3-D Secure pages), outside /api with its own CSP.
   if (sandbox) await app.register(sandboxGatewayRoutes, { gateway: sandbox });
   await app.register(invoicesRoutes);
+  await app.register(paymentsRoutes);
 
   await app.register(webAppPlugin, { root: config.WEB_DIST || defaultWebDist() });
   return app;

@@ -103,6 +103,16 @@ export const settings = {
     default: '5000',
     doc: 'How long the sandbox keeps a caller waiting before its time-out test numbers time out.',
   },
+  PAYMENT_RECONCILE_AFTER_SECONDS: {
+    schema: z.coerce.number().int().min(30),
+    default: '120',
+    doc: 'Age after which a payment left pending (crash, gateway time-out) is settled by the reconciler from the gateway record; longer than any gateway call may take.',
+  },
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: {
+    schema: z.coerce.number().int().min(0),
+    default: '30',
+    doc: 'How often each instance looks for payments to reconcile (0: never; run the reconciler elsewhere).',
+  },
   WEB_DIST: {
     schema: z.string(),
     default: '',

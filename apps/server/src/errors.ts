@@ -21,6 +21,14 @@ export const errorCodes = {
   IDEMPOTENCY_KEY_REUSED: 422,
   /** A request with this Idempotency-Key is still being processed; this one did nothing. */
   IDEMPOTENCY_IN_FLIGHT: 409,
+  /** A payment check (spec §5 checks 1-8, pay amount rules) refused the request; messageKey names the check. */
+  PAYMENT_REFUSED: 400,
+  /** One of the documents is held by a payment not yet settled ("in process"); nothing was charged. */
+  PAYMENT_IN_PROCESS: 409,
+  /** A document's open amount changed since the page was loaded; nothing was charged. */
+  DOCUMENT_CHANGED: 409,
+  /** The card needs its 3-D Secure step (or the step did not pass); nothing was charged. */
+  THREE_DS_REQUIRED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -3,6 +3,7 @@ import process from 'node:process';
 import { buildApp } from './app';
 import { describeSettings, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { startPaymentReconciler } from './jobs/payment-reconciler';
 import { seedDemo } from './seed-demo';
 
 async function main(): Promise<void> {
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   );
   const app = await buildApp({ config, db: database.db });
   if (config.demoSeed) await seedDemo(database.db, app.log);
+  const stopReconciler = startPaymentReconciler(app.ctx, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    await stopReconciler();
     await app.close();
     await database.close();
     process.exit(0);

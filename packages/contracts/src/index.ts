@@ -7,3 +7,4 @@ export * from './ledger';
 export * from './invoices';
 export * from './payment-methods';
 export * from './configuration';
+export * from './payments';

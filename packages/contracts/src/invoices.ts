@@ -4,6 +4,7 @@
 //   invoice table columns and the default invoice_table setting.
 // - v1.1: InvoicePdfParams.token max 4000 → 8000 (a link for 200 documents); comments on tie order and on the
 //   search PDF's limit corrected (no shape change).
+// - v1.2: InvoiceSearchResponse.documents_in_process (documents held by an unsettled payment).
 //
 // Invoices (spec invoices-and-payments §2-§9): the invoice list, invoice search, detail, PDFs and exports.
 // Every call is authorised on the server against the accounts linked to the user: a document or account of
@@ -89,6 +90,11 @@ export const InvoiceSearchResponse = z.object({
   found_count: z.number().int().min(0),
   /** true: there are more than foundCountCap documents; show "1,000+" (found_count is then foundCountCap). */
   found_count_capped: z.boolean(),
+  /**
+   * v1.2: documents of this page held by a payment not yet settled (issue 5): shown "in process" and not selectable.
+   * Each is paymentDocumentKey(document).
+   */
+  documents_in_process: z.array(z.string()).optional(),
 });
 export type InvoiceSearchResponse = z.infer<typeof InvoiceSearchResponse>;
 
@@ -385,3 +391,21 @@ export const invoiceExportFileNames = {
   csv: 'InvoiceExport.csv',
   pdf: 'Invoices.pdf',
 } as const;
+
+/** The key of a payable document across the portal: company code, finance document number, fiscal year, line item. */
+export function paymentDocumentKey(
+  document: Pick<
+    LedgerDocument,
+    | 'company_code'
+    | 'document_number_finance'
+    | 'fiscal_year_of_the_relevant_invoice'
+    | 'line_item_in_the_relevant_invoice'
+  >,
+): string {
+  return [
+    document.company_code,
+    document.document_number_finance,
+    document.fiscal_year_of_the_relevant_invoice,
+    document.line_item_in_the_relevant_invoice,
+  ].join('|');
+}

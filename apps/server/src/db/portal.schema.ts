@@ -1,6 +1,7 @@
 // The portal's own tables (schema "portal"). The ERP ledger has its own schema (connectors/erp/ledger).
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -186,4 +187,117 @@ export const paymentTokenGrants = portal.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.paymentCardToken] })],
+);
+
+/**
+ * Payment intents (DESIGN §3: payments are exactly-once). Written before the gateway is called, found again by
+ * scope and idempotency key (a retry after a failure) and by order number (the reconciler). The request is kept
+ * without the CVV. States:
+ * - pending: written; the gateway may or may not have been called (a crash, a time-out);
+ * - approved: the gateway approved (authorization reference kept); the ledger posting is still to commit;
+ * - posted: the ledger holds the payment (committed in the same transaction as this state);
+ * - declined: the gateway declined; nothing was charged or posted;
+ * - voided: the reconciler found no charge at the gateway for a stale pending intent; nothing was charged.
+ */
+export const paymentIntents = portal.table(
+  'payment_intents',
+  {
+    id: uuid('id').primaryKey(),
+    /** Whose key: `user:<id>` (or a guest's scope) and the Idempotency-Key of the request. */
+    scope: text('scope').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The idempotency hash of the request, so that the reconciler can store the answer of a crashed request. */
+    requestHash: text('request_hash').notNull(),
+    /** invoice (POST_INVOICE) or deposit (POST_DEPOSIT). */
+    kind: text('kind').$type<'invoice' | 'deposit'>().notNull(),
+    state: text('state').$type<'pending' | 'approved' | 'posted' | 'declined' | 'voided'>().notNull(),
+    /** The order number sent to the gateway (the reference code the status page shows). */
+    orderNumber: text('order_number').notNull(),
+    userId: integer('user_id'),
+    /** The administrator or manager acting as the user, when impersonating. */
+    actingUserId: integer('acting_user_id'),
+    login: text('login').notNull().default(''),
+    payerNumber: text('payer_number').notNull(),
+    companyCode: text('company_code').notNull(),
+    currencyKey: text('currency_key').notNull(),
+    currencyDecimals: integer('currency_decimals').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    paymentCardToken: text('payment_card_token').notNull(),
+    paymentCardType: text('payment_card_type').notNull(),
+    /** The posting the ledger needs (documents, amounts, reasons, comments), without the CVV. */
+    posting: jsonb('posting').$type<Record<string, unknown>>().notNull(),
+    authorizationReference: text('authorization_reference').notNull().default(''),
+    declineReason: text('decline_reason').notNull().default(''),
+    paymentDocumentNumber: text('payment_document_number').notNull().default(''),
+    /** The answer given (or to give) to the request, once settled. */
+    response: jsonb('response'),
+    language: text('language').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('payment_intents_scope_key_key').on(t.scope, t.idempotencyKey),
+    uniqueIndex('payment_intents_order_number_key').on(t.orderNumber),
+    index('payment_intents_unsettled_idx')
+      .on(t.updatedAt)
+      .where(sql`state in ('pending', 'approved')`),
+  ],
+);
+
+/**
+ * The documents an intent pays. `open` rows reserve their document: the partial unique index lets one unsettled
+ * intent at a time hold a document, so a second payment of it is refused before any gateway call, and the list
+ * shows it "in process" until the intent settles.
+ */
+export const paymentIntentDocuments = portal.table(
+  'payment_intent_documents',
+  {
+    intentId: uuid('intent_id')
+      .notNull()
+      .references(() => paymentIntents.id, { onDelete: 'cascade' }),
+    /** company code | finance document number | fiscal year | line item. */
+    documentKey: text('document_key').notNull(),
+    payerNumber: text('payer_number').notNull(),
+    open: boolean('open').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.intentId, t.documentKey] }),
+    uniqueIndex('payment_intent_documents_open_key')
+      .on(t.documentKey)
+      .where(sql`open`),
+    index('payment_intent_documents_payer_idx')
+      .on(t.payerNumber)
+      .where(sql`open`),
+  ],
+);
+
+/**
+ * Mail waiting to be sent (DESIGN §1: with no SMTP configured, outbox + log). Written in the transaction of what it
+ * reports (a payment confirmation commits with the payment); the mail job sends and marks it.
+ */
+export const mailOutbox = portal.table(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The e-mail template, e.g. payment_confirmation. */
+    template: text('template').notNull(),
+    recipient: text('recipient').notNull(),
+    language: text('language').notNull(),
+    /** The template's values (document numbers, amounts, reference); never a card number or CVV. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Makes queueing idempotent: one mail per dedupe key (e.g. payment_confirmation:<intent id>). */
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey),
+    index('mail_outbox_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`sent_at is null`),
+  ],
 );

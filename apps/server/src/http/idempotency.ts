@@ -63,6 +63,16 @@ export type IdempotencyOptions = {
   /** Probability that a claim first purges expired keys (default 1/50); tests pass 0 or 1. */
   purgeChance?: number;
   random?: () => number;
+  /**
+   * Whether a successful answer is final. A non-final one (a payment still pending at the gateway) is answered but
+   * not stored: the key is released, so the same request asked again runs again and can give the settled answer.
+   */
+  isFinal?: (body: unknown) => boolean;
+  /**
+   * What the request hash covers instead of the request's body (replyIdempotently): a body with secrets that must
+   * not shape a stored hash (the CVV) left out.
+   */
+  hashedBody?: unknown;
 };
 
 export function userScope(userId: number): string {
@@ -125,7 +135,7 @@ export async function withIdempotency<T>(
   // A row seen as taken may be gone by the time it is read (released or purged): claim again, a few times.
   for (let attempt = 0; attempt < 3; attempt++) {
     if (await claimIdempotencyKey(ctx.db, { ...id, now, expiresAt: new Date(now.getTime() + idempotencyKeyTtlMs) })) {
-      return { ...(await runClaimed(ctx, id, run)), replayed: false };
+      return { ...(await runClaimed(ctx, id, run, options.isFinal)), replayed: false };
     }
     const row = await findIdempotencyKey(ctx.db, id.scope, id.key);
     if (!row) continue;
@@ -154,7 +164,13 @@ export async function replyIdempotently<T>(
   try {
     const answer = await withIdempotency(
       ctx,
-      { scope, key, method: request.method, path, body: request.body },
+      {
+        scope,
+        key,
+        method: request.method,
+        path,
+        body: 'hashedBody' in (options ?? {}) ? options!.hashedBody : request.body,
+      },
       run,
       options,
     );
@@ -176,6 +192,7 @@ async function runClaimed<T>(
   ctx: IdempotencyContext,
   id: IdempotencyKeyId,
   run: () => Promise<IdempotentAnswer<T>>,
+  isFinal?: (body: unknown) => boolean,
 ): Promise<IdempotentAnswer<T>> {
   let answer: IdempotentAnswer<T>;
   try {
@@ -198,7 +215,8 @@ async function runClaimed<T>(
     }
     throw error;
   }
-  await store(ctx, id, answer);
+  if (isFinal && !isFinal(answer.body)) await releaseIdempotencyKey(ctx.db, id);
+  else await store(ctx, id, answer);
   return answer;
 }
 

@@ -1,6 +1,7 @@
 // The portal's only door to the ERP (DESIGN.md §1). The built-in ledger implements it in-process; an HTTP
 // connector to an SAP middleware would send the same wire shapes. Later issues add invoice detail, PDFs,
 // payments, deposits and payment cards.
+import type { Db } from '../../db/client';
 import type {
   BackendConfiguration,
   HeaderAccountsRequest,
@@ -19,6 +20,8 @@ import type {
   PayerData,
   PayerDetailResponse,
   PayerRequest,
+  PaymentHistoryRequest,
+  PaymentHistoryResponse,
   SearchDocumentsRequest,
   SearchDocumentsResponse,
 } from '@portal/contracts';
@@ -63,6 +66,75 @@ export type ErpConnector = {
    * with message_number 074 (already exists for this payer) or 076 (assigned to another account).
    */
   managePaymentCards: (request: ManagePaymentsRequest) => Promise<ManagePaymentsResponse>;
+  /**
+   * The payer's documents with these keys as the ledger holds them now (open amount, currency, company code...).
+   * A key of another payer (or unknown) is left out: the caller refuses it like a document that does not exist.
+   */
+  getPayableDocuments: (request: { payer_data: PayerData; document_keys: string[] }) => Promise<LedgerDocument[]>;
+  /**
+   * Posts a payment (message_type S) or records a declined attempt (E), once per posting_reference: a second call
+   * with the same reference changes nothing and answers what the first one posted. The documents are locked
+   * (SELECT ... FOR UPDATE) while their open amounts are read and changed.
+   *
+   * `options.inTransaction` runs inside the posting's own transaction (the built-in ledger shares the portal's
+   * database), so that the portal's intent completion and outbox mail commit with the posting or not at all. A
+   * connector to a remote ERP runs it after the ERP confirmed; the posting reference keeps that exactly-once.
+   */
+  postPayment: (
+    posting: LedgerPaymentPosting,
+    options?: { inTransaction?: (tx: Db, result: LedgerPostingResult) => Promise<void> },
+  ) => Promise<LedgerPostingResult>;
+  /** POST /api/PaymentsHistory/GetPaymentsHistory: payments (S) and declined attempts (E) of the accounts, newest first. */
+  searchPayments: (request: PaymentHistoryRequest) => Promise<PaymentHistoryResponse>;
+};
+
+/** One payment for the ledger (or a declined attempt to record), identified by the portal's payment intent. */
+export type LedgerPaymentPosting = {
+  /** The portal's payment intent id: the ledger posts one reference once. */
+  posting_reference: string;
+  log_id: 'POST_INVOICE' | 'POST_DEPOSIT';
+  /** S: the gateway approved, post it; E: declined, record the attempt only. */
+  message_type: 'S' | 'E';
+  message_line_string: string;
+  payer_data: PayerData;
+  soldto_number: string;
+  currency_key: string;
+  /** The amount charged, in the currency's minor units. */
+  amount_minor: bigint;
+  payment_card_token: string;
+  payment_card_type: string;
+  authorization_reference: string;
+  order_number: string;
+  login: string;
+  /** The day the payment is posted (YYYY-MM-DD) and the moment. */
+  posted_at: Date;
+  /**
+   * Invoice payments: what to apply to each document (minor units, may exceed the open amount when over-payment is
+   * allowed: the excess becomes a credit on account). Empty for a deposit, which is a payment on account.
+   */
+  documents: { document_key: string; amount_minor: bigint; reason_code: string; comment: string }[];
+  /** Deposits (and the payment's own reference and reason). */
+  reference_number: string;
+  reason_code: string;
+  comment: string;
+};
+
+export type LedgerPostingResult = {
+  message_type: 'S' | 'E';
+  /** The ledger's payment document (finance number); empty for E. */
+  payment_document_number: string;
+  /** The credit document made of an over-payment; empty when none. */
+  credit_document_number: string;
+  /** Per document of the posting, in its order: what was applied and what stays open. */
+  documents: {
+    document_key: string;
+    document_number_finance: string;
+    billing_document_number: string;
+    applied_minor: bigint;
+    open_after_minor: bigint;
+  }[];
+  /** true when this reference had been posted before (nothing changed now). */
+  replayed: boolean;
 };
 
 export type InvoicePdfRenderRequest = {

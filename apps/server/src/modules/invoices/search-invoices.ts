@@ -1,10 +1,11 @@
 // POST /api/Invoice: the invoice list and the invoice search (spec §2, §5, §7), keyset-paged and authorised.
-import type { InvoiceSearchRequest, InvoiceSearchResponse } from '@portal/contracts';
+import { paymentDocumentKey, type InvoiceSearchRequest, type InvoiceSearchResponse } from '@portal/contracts';
 import { searchDateKey, validateSearchFilters } from '@portal/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
+import { documentsInProcess } from '../payments/payment-intents.repository';
 import { effectiveUserId, resolveInvoiceScope, type InvoiceScope } from './invoice-scope';
 
 export type ParsedSearchRequest = z.output<typeof InvoiceSearchRequest>;
@@ -77,6 +78,10 @@ export async function searchInvoices(
   const { erpRequest } = await authorizeSearch(ctx, actor, request);
   const answer = await ctx.erp.searchInvoices(erpRequest);
   // spec §7: S loads, W loads with a warning; any other status comes with an empty list (the web toasts it).
-  if (answer.status.message_type === 'S' || answer.status.message_type === 'W') return answer;
+  if (answer.status.message_type === 'S' || answer.status.message_type === 'W') {
+    // Issue 5: documents held by a payment not yet settled are shown "in process" and cannot be paid again.
+    const inProcess = await documentsInProcess(ctx.db, answer.document_list.map(paymentDocumentKey));
+    return { ...answer, documents_in_process: inProcess };
+  }
   return { status: answer.status, document_list: [], next_cursor: null, found_count: 0, found_count_capped: false };
 }

@@ -556,6 +556,7 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
 
   return {
     resolveCustomer,
+    toWire,
     searchInvoices,
     streamInvoices,
     getInvoiceTotals,

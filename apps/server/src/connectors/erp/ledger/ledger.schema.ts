@@ -12,6 +12,7 @@ import {
   primaryKey,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -323,4 +324,68 @@ export const paymentCards = ledger.table(
     uniqueIndex('payment_cards_token_key').on(t.paymentCardToken),
     index('payment_cards_payer_idx').on(t.payerNumber, t.companyCode),
   ],
+);
+
+/**
+ * Payments posted to the ledger (invoice payments and deposits) and the attempts the gateway declined (message
+ * type E), which payment history shows in red. posting_reference is the portal's payment intent: the ledger posts
+ * one reference once, whoever asks (the request, its retry, the reconciler).
+ */
+export const payments = ledger.table(
+  'payments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    postingReference: text('posting_reference').notNull(),
+    /** POST_INVOICE or POST_DEPOSIT. */
+    logId: text('log_id').notNull(),
+    /** S posted, E declined (nothing posted). */
+    messageType: text('message_type').notNull(),
+    messageLineString: text('message_line_string').notNull().default(''),
+    companyCode: text('company_code').notNull(),
+    payerNumber: text('payer_number')
+      .notNull()
+      .references(() => customers.customerNumber),
+    soldtoNumber: text('soldto_number').notNull(),
+    currencyKey: text('currency_key').notNull(),
+    /** The amount charged (minor units). */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The payment document (documents.id) holding it in the ledger; null for E. */
+    paymentDocumentId: bigint('payment_document_id', { mode: 'number' }),
+    /** The credit made of an over-payment (documents.id), if any. */
+    creditDocumentId: bigint('credit_document_id', { mode: 'number' }),
+    documentNumberFinance: text('document_number_finance').notNull().default(''),
+    paymentCardToken: text('payment_card_token').notNull(),
+    paymentCardType: text('payment_card_type').notNull(),
+    authorizationReference: text('authorization_reference').notNull().default(''),
+    orderNumber: text('order_number').notNull().default(''),
+    referenceNumber: text('reference_number').notNull().default(''),
+    reasonCode: text('reason_code').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+    login: text('login').notNull().default(''),
+    documentDate: date('document_date', { mode: 'string' }).notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payments_posting_reference_key').on(t.postingReference),
+    index('payments_payer_date_idx').on(t.payerNumber, t.documentDate.desc(), t.id.desc()),
+  ],
+);
+
+/** What one payment applied to each document: the amount, the open amount before and after, reason and comment. */
+export const paymentItems = ledger.table(
+  'payment_items',
+  {
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    openBefore: bigint('open_before', { mode: 'bigint' }).notNull(),
+    openAfter: bigint('open_after', { mode: 'bigint' }).notNull(),
+    reasonCode: text('reason_code').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.paymentId, t.documentId] }), index('payment_items_document_idx').on(t.documentId)],
 );

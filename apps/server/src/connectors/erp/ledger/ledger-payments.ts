@@ -1,0 +1,376 @@
+// Payments in the built-in ledger: the documents a payer may pay, and the posting of a payment (or the record of a
+// declined attempt), once per posting reference (the portal's payment intent).
+//
+// A posting, in one transaction:
+// - claims the reference (INSERT ... ON CONFLICT DO NOTHING on payments): a second posting of it waits for the
+//   first to commit, then answers what it posted;
+// - locks the documents (SELECT ... FOR UPDATE, in id order so that overlapping postings cannot deadlock);
+// - applies credits first, then the charged amount plus those credits to the invoices, each at most its open
+//   amount; what is left over (an over-payment) becomes a credit on account. So the open amounts of the payer move
+//   by exactly minus the amount charged, and no open amount passes zero from the wrong side;
+// - clears what reaches zero (status 02, clearing date and document), keeps the residual of a partial payment open,
+//   writes the payment document, the payment items (reason and comment kept) and the maintained account balances;
+// - runs the caller's inTransaction step (the portal's intent completion and outbox mail) before it commits.
+import type { LedgerDocument, PayerData } from '@portal/contracts';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import type { ErpConnector, LedgerPaymentPosting, LedgerPostingResult } from '../erp-connector';
+import { isoDay, toLedgerNumber } from './ledger-format';
+import type { InvoiceQueries } from './ledger-invoices';
+import { accountBalances, documents, paymentItems, payments } from './ledger.schema';
+import type { DocumentRow } from './ledger-wire';
+
+export type PaymentPostings = Pick<ErpConnector, 'getPayableDocuments' | 'postPayment'>;
+
+/** Payment documents and on-account credits get finance numbers of their own ranges (the seed uses 14…/17…). */
+const paymentDocumentBase = 1_800_000_000;
+const creditDocumentBase = 1_900_000_000;
+
+type DocumentKey = { companyCode: string; documentNumberFinance: string; fiscalYear: string; lineItem: string };
+
+function parseDocumentKey(key: string): DocumentKey | null {
+  const [companyCode, documentNumberFinance, fiscalYear, lineItem, ...rest] = key.split('|');
+  if (!companyCode || !documentNumberFinance || !fiscalYear || !lineItem || rest.length > 0) return null;
+  return { companyCode, documentNumberFinance, fiscalYear, lineItem };
+}
+
+function keyOf(row: Pick<DocumentRow, 'companyCode' | 'documentNumberFinance' | 'fiscalYear' | 'lineItem'>): string {
+  return [row.companyCode, row.documentNumberFinance, row.fiscalYear, row.lineItem].join('|');
+}
+
+function keyCondition(keys: DocumentKey[]) {
+  return or(
+    ...keys.map((key) =>
+      and(
+        eq(documents.companyCode, key.companyCode),
+        eq(documents.documentNumberFinance, key.documentNumberFinance),
+        eq(documents.fiscalYear, key.fiscalYear),
+        eq(documents.lineItem, key.lineItem),
+      ),
+    ),
+  );
+}
+
+export function createPaymentPostings(db: Db, invoices: InvoiceQueries): PaymentPostings {
+  /** The payer's (group's, sold-to's) documents with these keys; payments and unknown keys are left out. */
+  async function payerDocuments(executor: Db | Tx, payer: PayerData, keys: string[], forUpdate: boolean) {
+    const parsed = keys.map(parseDocumentKey).filter((key): key is DocumentKey => key !== null);
+    if (parsed.length === 0) return [];
+    const scope = await invoices.resolveCustomer(payer.customer_number);
+    const query = executor
+      .select()
+      .from(documents)
+      .where(
+        and(
+          keyCondition(parsed),
+          inArray(documents.payerNumber, scope.payers),
+          scope.soldTos ? inArray(documents.soldtoNumber, scope.soldTos) : undefined,
+          eq(documents.itemIsAPayment, false),
+        ),
+      )
+      .orderBy(asc(documents.id));
+    return forUpdate ? query.for('update') : query;
+  }
+
+  async function getPayableDocuments(request: {
+    payer_data: PayerData;
+    document_keys: string[];
+  }): Promise<LedgerDocument[]> {
+    return invoices.toWire(await payerDocuments(db, request.payer_data, request.document_keys, false));
+  }
+
+  async function postPayment(
+    posting: LedgerPaymentPosting,
+    options: { inTransaction?: (tx: Db, result: LedgerPostingResult) => Promise<void> } = {},
+  ): Promise<LedgerPostingResult> {
+    return db.transaction(async (tx) => {
+      const day = isoDay(posting.posted_at);
+      const [claimed] = await tx
+        .insert(payments)
+        .values({
+          postingReference: posting.posting_reference,
+          logId: posting.log_id,
+          messageType: posting.message_type,
+          messageLineString: posting.message_line_string,
+          companyCode: posting.payer_data.company_code,
+          payerNumber: toLedgerNumber(posting.payer_data.customer_number),
+          soldtoNumber: toLedgerNumber(posting.soldto_number),
+          currencyKey: posting.currency_key,
+          amount: posting.amount_minor,
+          paymentCardToken: posting.payment_card_token,
+          paymentCardType: posting.payment_card_type,
+          authorizationReference: posting.authorization_reference,
+          orderNumber: posting.order_number,
+          referenceNumber: posting.reference_number,
+          reasonCode: posting.reason_code,
+          comment: posting.comment,
+          login: posting.login,
+          documentDate: day,
+          postedAt: posting.posted_at,
+        })
+        .onConflictDoNothing({ target: payments.postingReference })
+        .returning({ id: payments.id });
+
+      const result = claimed
+        ? await applyPosting(tx as unknown as Db, claimed.id, posting, day)
+        : await postedBefore(tx as unknown as Db, posting.posting_reference);
+      await options.inTransaction?.(tx as unknown as Db, result);
+      return result;
+    });
+  }
+
+  async function applyPosting(
+    tx: Db,
+    paymentId: number,
+    posting: LedgerPaymentPosting,
+    day: string,
+  ): Promise<LedgerPostingResult> {
+    const noDocuments = (): LedgerPostingResult => ({
+      message_type: posting.message_type,
+      payment_document_number: '',
+      credit_document_number: '',
+      documents: [],
+      replayed: false,
+    });
+    if (posting.message_type === 'E') return noDocuments();
+
+    const rows = await payerDocuments(
+      tx,
+      posting.payer_data,
+      posting.documents.map((document) => document.document_key),
+      true,
+    );
+    const byKey = new Map(rows.map((row) => [keyOf(row), row]));
+    const payer = toLedgerNumber(posting.payer_data.customer_number);
+    const soldto = toLedgerNumber(posting.soldto_number) || rows[0]?.soldtoNumber || payer;
+    const paymentNumber = String(paymentDocumentBase + paymentId);
+
+    // Credits first: what they give (clamped to what is still open on them) pays invoices along with the charge.
+    const applied = new Map<string, bigint>();
+    let pool = posting.amount_minor;
+    for (const item of posting.documents) {
+      const row = byKey.get(item.document_key);
+      if (!row || row.documentStatus !== '01' || row.openAmount >= 0n || item.amount_minor >= 0n) continue;
+      const use = item.amount_minor < row.openAmount ? row.openAmount : item.amount_minor;
+      applied.set(item.document_key, use);
+      pool -= use;
+    }
+    for (const item of posting.documents) {
+      const row = byKey.get(item.document_key);
+      if (!row || row.documentStatus !== '01' || row.openAmount <= 0n || item.amount_minor <= 0n) continue;
+      const wanted = item.amount_minor < row.openAmount ? item.amount_minor : row.openAmount;
+      const use = wanted < pool ? wanted : pool;
+      if (use <= 0n) continue;
+      applied.set(item.document_key, use);
+      pool -= use;
+    }
+    const overpayment = pool > 0n ? pool : 0n;
+
+    const balanceChanges: BalanceChange[] = [];
+    const results: LedgerPostingResult['documents'] = [];
+    for (const item of posting.documents) {
+      const row = byKey.get(item.document_key);
+      const use = applied.get(item.document_key) ?? 0n;
+      if (!row) continue;
+      const openAfter = row.openAmount - use;
+      if (use !== 0n) {
+        const cleared = openAfter === 0n;
+        await tx
+          .update(documents)
+          .set({
+            openAmount: openAfter,
+            paidAmount: row.paidAmount + use,
+            reasonCode: item.reason_code || row.reasonCode,
+            reasonMessage: item.comment || row.reasonMessage,
+            ...(cleared
+              ? { documentStatus: '02', clearingDate: day, clearingDocumentNumberFinance: paymentNumber }
+              : {}),
+          })
+          .where(eq(documents.id, row.id));
+        await tx.insert(paymentItems).values({
+          paymentId,
+          documentId: row.id,
+          amount: use,
+          openBefore: row.openAmount,
+          openAfter,
+          reasonCode: item.reason_code,
+          comment: item.comment,
+        });
+        balanceChanges.push({ row, openBefore: row.openAmount, openAfter, clearedAfter: cleared });
+      }
+      results.push({
+        document_key: item.document_key,
+        document_number_finance: row.documentNumberFinance,
+        billing_document_number: row.billingDocumentNumber,
+        applied_minor: use,
+        open_after_minor: openAfter,
+      });
+    }
+
+    const template = rows[0];
+    const base = {
+      companyCode: posting.payer_data.company_code,
+      billingDocumentNumber: '',
+      billingDocumentType: '',
+      postingDate: day,
+      documentDate: day,
+      dueDate: day,
+      currencyKey: posting.currency_key,
+      fiscalYear: day.slice(0, 4),
+      lineItem: '001',
+      payerNumber: template?.payerNumber ?? payer,
+      soldtoNumber: template?.soldtoNumber ?? soldto,
+      customerNumber: template?.soldtoNumber ?? soldto,
+      referenceNumber: posting.reference_number || posting.order_number,
+      reasonCode: posting.reason_code,
+      reasonMessage: posting.comment,
+    };
+    const [paymentDocument] = await tx
+      .insert(documents)
+      .values({
+        ...base,
+        documentNumberFinance: paymentNumber,
+        clearingDate: day,
+        clearingDocumentNumberFinance: paymentNumber,
+        openAmount: 0n,
+        paidAmount: posting.amount_minor,
+        totalAmount: posting.amount_minor,
+        financeDocumentType: 'DZ',
+        financeDocumentOnly: true,
+        itemIsAPayment: true,
+        documentStatus: '02',
+      })
+      .returning({ id: documents.id });
+
+    let creditNumber = '';
+    let creditId: number | null = null;
+    if (overpayment > 0n) {
+      creditNumber = String(creditDocumentBase + paymentId);
+      const [credit] = await tx
+        .insert(documents)
+        .values({
+          ...base,
+          documentNumberFinance: creditNumber,
+          clearingDate: null,
+          clearingDocumentNumberFinance: '',
+          openAmount: -overpayment,
+          paidAmount: 0n,
+          totalAmount: -overpayment,
+          financeDocumentType: 'DZ',
+          financeDocumentOnly: true,
+          itemIsAPayment: false,
+          documentStatus: '01',
+        })
+        .returning();
+      creditId = credit!.id;
+      balanceChanges.push({ row: credit!, openBefore: 0n, openAfter: -overpayment, clearedAfter: false, isNew: true });
+    }
+
+    await tx
+      .update(payments)
+      .set({
+        paymentDocumentId: paymentDocument!.id,
+        creditDocumentId: creditId,
+        documentNumberFinance: paymentNumber,
+        soldtoNumber: base.soldtoNumber,
+      })
+      .where(eq(payments.id, paymentId));
+    await updateBalances(tx, balanceChanges, day);
+
+    return {
+      message_type: 'S',
+      payment_document_number: paymentNumber,
+      credit_document_number: creditNumber,
+      documents: results,
+      replayed: false,
+    };
+  }
+
+  async function postedBefore(tx: Db, reference: string): Promise<LedgerPostingResult> {
+    const [payment] = await tx.select().from(payments).where(eq(payments.postingReference, reference));
+    if (!payment) throw new Error(`posting ${reference} vanished`);
+    const items = await tx
+      .select({ item: paymentItems, document: documents })
+      .from(paymentItems)
+      .innerJoin(documents, eq(documents.id, paymentItems.documentId))
+      .where(eq(paymentItems.paymentId, payment.id));
+    return {
+      message_type: payment.messageType === 'S' ? 'S' : 'E',
+      payment_document_number: payment.documentNumberFinance,
+      credit_document_number: payment.creditDocumentId ? String(creditDocumentBase + payment.id) : '',
+      documents: items.map(({ item, document }) => ({
+        document_key: keyOf(document),
+        document_number_finance: document.documentNumberFinance,
+        billing_document_number: document.billingDocumentNumber,
+        applied_minor: item.amount,
+        open_after_minor: item.openAfter,
+      })),
+      replayed: true,
+    };
+  }
+
+  return { getPayableDocuments, postPayment };
+}
+
+type BalanceChange = {
+  row: DocumentRow;
+  openBefore: bigint;
+  openAfter: bigint;
+  clearedAfter: boolean;
+  isNew?: boolean;
+};
+
+/** What one open item adds to its account's maintained balance (refresh-account-balances.ts builds the same). */
+function contribution(open: bigint, isOpenItem: boolean) {
+  if (!isOpenItem) return { invoices: 0n, credits: 0n, invoiceCount: 0, creditCount: 0 };
+  return {
+    invoices: open > 0n ? open : 0n,
+    credits: open < 0n ? open : 0n,
+    invoiceCount: open > 0n ? 1 : 0,
+    creditCount: open < 0n ? 1 : 0,
+  };
+}
+
+/**
+ * Keeps ledger.account_balances true after a posting: each changed document moves its account's totals by the
+ * difference of what it contributes before and after. Due and past due split at the row's own as_of day, as the
+ * daily rebuild does. Rows are touched in key order so that concurrent postings lock them in one order.
+ */
+async function updateBalances(tx: Db, changes: BalanceChange[], today: string): Promise<void> {
+  const sorted = [...changes].sort((a, b) =>
+    `${a.row.payerNumber}|${a.row.soldtoNumber}|${a.row.currencyKey}`.localeCompare(
+      `${b.row.payerNumber}|${b.row.soldtoNumber}|${b.row.currencyKey}`,
+    ),
+  );
+  for (const change of sorted) {
+    const before = contribution(change.openBefore, !change.isNew);
+    const after = contribution(change.openAfter, !change.clearedAfter);
+    const invoices = after.invoices - before.invoices;
+    const credits = after.credits - before.credits;
+    const invoiceCount = after.invoiceCount - before.invoiceCount;
+    const creditCount = after.creditCount - before.creditCount;
+    if (invoices === 0n && credits === 0n && invoiceCount === 0 && creditCount === 0) continue;
+    // Amounts travel as text: the two drivers (node-postgres, PGlite) do not agree on bigint parameters.
+    const due = change.row.dueDate;
+    const dInvoices = String(invoices);
+    const dCredits = String(credits);
+    const dBalance = String(invoices + credits);
+    const asOf = sql`coalesce((SELECT max(as_of) FROM ${accountBalances}), ${today}::date)`;
+    await tx.execute(sql`
+      INSERT INTO ${accountBalances} AS b (payer_number, soldto_number, currency_key, as_of, invoices_amount,
+        credits_amount, due_amount, past_due_amount, balance_amount, open_invoice_count, open_credit_count)
+      VALUES (${change.row.payerNumber}, ${change.row.soldtoNumber}, ${change.row.currencyKey}, ${asOf},
+        ${dInvoices}::bigint, ${dCredits}::bigint,
+        CASE WHEN ${due}::date >= ${asOf} THEN ${dInvoices}::bigint ELSE 0 END,
+        CASE WHEN ${due}::date < ${asOf} THEN ${dInvoices}::bigint ELSE 0 END,
+        ${dBalance}::bigint, ${invoiceCount}::int, ${creditCount}::int)
+      ON CONFLICT (payer_number, soldto_number, currency_key) DO UPDATE SET
+        invoices_amount = b.invoices_amount + ${dInvoices}::bigint,
+        credits_amount = b.credits_amount + ${dCredits}::bigint,
+        due_amount = b.due_amount + CASE WHEN ${due}::date >= b.as_of THEN ${dInvoices}::bigint ELSE 0 END,
+        past_due_amount = b.past_due_amount + CASE WHEN ${due}::date < b.as_of THEN ${dInvoices}::bigint ELSE 0 END,
+        balance_amount = b.balance_amount + ${dBalance}::bigint,
+        open_invoice_count = b.open_invoice_count + ${invoiceCount}::int,
+        open_credit_count = b.open_credit_count + ${creditCount}::int`);
+  }
+}

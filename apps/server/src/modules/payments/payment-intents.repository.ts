@@ -1,0 +1,155 @@
+// Payment intents and their document reservations (portal.payment_intents, portal.payment_intent_documents): SQL in,
+// plain objects out. See db/portal.schema.ts for the states.
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paymentIntentDocuments, paymentIntents } from '../../db/schema';
+
+export type PaymentIntent = typeof paymentIntents.$inferSelect;
+export type NewPaymentIntent = typeof paymentIntents.$inferInsert;
+export type IntentState = PaymentIntent['state'];
+
+/** PostgreSQL's unique_violation, as both drivers report it (directly or as the cause of drizzle's error). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined; current;) {
+    if (current.code === '23505') return constraint === undefined || current.constraint === constraint;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+export type OpenIntentOutcome = { opened: PaymentIntent } | { inProcess: true } | { existing: PaymentIntent };
+
+/**
+ * Writes the intent and reserves its documents in one transaction. Reservation keys are inserted in sorted order
+ * so that two overlapping selections cannot deadlock; a key already held by an unsettled intent refuses the whole
+ * intent (inProcess). The same scope and key written by a concurrent request gives that intent back (existing).
+ */
+export async function openPaymentIntent(
+  db: Db,
+  intent: NewPaymentIntent,
+  documentKeys: string[],
+): Promise<OpenIntentOutcome> {
+  try {
+    const opened = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(paymentIntents).values(intent).returning();
+      const keys = [...new Set(documentKeys)].sort();
+      if (keys.length > 0) {
+        await tx
+          .insert(paymentIntentDocuments)
+          .values(keys.map((documentKey) => ({ intentId: intent.id, documentKey, payerNumber: intent.payerNumber })));
+      }
+      return row!;
+    });
+    return { opened };
+  } catch (error) {
+    if (isUniqueViolation(error, 'payment_intent_documents_open_key')) return { inProcess: true };
+    if (isUniqueViolation(error, 'payment_intents_scope_key_key')) {
+      const existing = await findIntentByKey(db, intent.scope, intent.idempotencyKey);
+      if (existing) return { existing };
+    }
+    throw error;
+  }
+}
+
+export async function findIntentByKey(db: Db, scope: string, key: string): Promise<PaymentIntent | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.scope, scope), eq(paymentIntents.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+export async function findIntent(db: Db, id: string): Promise<PaymentIntent | undefined> {
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
+  return row;
+}
+
+/** pending → approved, keeping the gateway's authorisation; false when the intent had already moved on. */
+export async function markIntentApproved(
+  db: Db,
+  id: string,
+  authorizationReference: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(paymentIntents)
+    .set({ state: 'approved', authorizationReference, updatedAt: now })
+    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.state, 'pending')))
+    .returning({ id: paymentIntents.id });
+  return rows.length === 1;
+}
+
+/**
+ * Settles an unsettled intent (posted, declined or voided) with the answer to give, and frees its documents.
+ * Run inside the ledger posting's transaction so that both commit together. false: already settled by someone
+ * else (the reconciler and a retry may race; the ledger posted once either way).
+ */
+export async function settleIntent(
+  tx: Db,
+  id: string,
+  settlement: {
+    state: 'posted' | 'declined' | 'voided';
+    response: unknown;
+    paymentDocumentNumber?: string;
+    declineReason?: string;
+    now: Date;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .update(paymentIntents)
+    .set({
+      state: settlement.state,
+      response: settlement.response,
+      paymentDocumentNumber: settlement.paymentDocumentNumber ?? '',
+      declineReason: settlement.declineReason ?? '',
+      settledAt: settlement.now,
+      updatedAt: settlement.now,
+    })
+    .where(and(eq(paymentIntents.id, id), inArray(paymentIntents.state, ['pending', 'approved'])))
+    .returning({ id: paymentIntents.id });
+  if (rows.length === 0) return false;
+  await tx
+    .update(paymentIntentDocuments)
+    .set({ open: false })
+    .where(and(eq(paymentIntentDocuments.intentId, id), eq(paymentIntentDocuments.open, true)));
+  return true;
+}
+
+/**
+ * Takes up to `limit` unsettled intents last touched before `staleBefore` for reconciliation: each is leased by
+ * moving its updated_at to `now` (SKIP LOCKED: instances never take the same intent at once; the lease keeps a
+ * second instance off it until it is stale again).
+ */
+export async function leaseStaleIntents(db: Db, staleBefore: Date, now: Date, limit: number): Promise<PaymentIntent[]> {
+  return db.transaction(async (tx) => {
+    const candidates = await tx
+      .select({ id: paymentIntents.id })
+      .from(paymentIntents)
+      .where(and(inArray(paymentIntents.state, ['pending', 'approved']), lte(paymentIntents.updatedAt, staleBefore)))
+      .orderBy(asc(paymentIntents.updatedAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (candidates.length === 0) return [];
+    return tx
+      .update(paymentIntents)
+      .set({ updatedAt: now, reconcileAttempts: sql`${paymentIntents.reconcileAttempts} + 1` })
+      .where(
+        inArray(
+          paymentIntents.id,
+          candidates.map((candidate) => candidate.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Of these document keys, those held by an unsettled payment ("in process" in the list). */
+export async function documentsInProcess(db: Db, documentKeys: string[]): Promise<string[]> {
+  if (documentKeys.length === 0) return [];
+  const rows = await db
+    .select({ documentKey: paymentIntentDocuments.documentKey })
+    .from(paymentIntentDocuments)
+    .where(and(eq(paymentIntentDocuments.open, true), inArray(paymentIntentDocuments.documentKey, documentKeys)));
+  return rows.map((row) => row.documentKey);
+}

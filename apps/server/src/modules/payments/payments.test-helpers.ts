@@ -1,0 +1,173 @@
+// Shared by the payment API tests, the reliability tests and the benchmark: a payer with saved methods, open
+// invoices read from the ledger, and a pay request built the way the pay page builds it.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { PayInvoicesRequest, PayInvoicesResponse } from '@portal/contracts';
+import { formatMinorUnits } from '@portal/domain';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { documents } from '../../db/schema';
+import {
+  authenticateThreeDs,
+  bearer,
+  manage,
+  payerAccount,
+  savedCard,
+  tokenizeCard,
+} from '../payment-methods/payment-methods.test-helpers';
+
+export { bearer, payerAccount };
+
+export type OpenInvoice = typeof documents.$inferSelect;
+
+/** Open invoices (positive open amount) of the demo payer 100001 in company code 1000 (USD), oldest id first. */
+export async function openInvoices(db: Db, count: number, offset = 0): Promise<OpenInvoice[]> {
+  return db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.payerNumber, '0000100001'),
+        eq(documents.companyCode, '1000'),
+        eq(documents.currencyKey, 'USD'),
+        eq(documents.documentStatus, '01'),
+        eq(documents.itemIsAPayment, false),
+        gt(documents.openAmount, 0n),
+      ),
+    )
+    .orderBy(asc(documents.id))
+    .limit(count)
+    .offset(offset);
+}
+
+export async function openCredits(db: Db, count: number): Promise<OpenInvoice[]> {
+  return db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.payerNumber, '0000100001'),
+        eq(documents.companyCode, '1000'),
+        eq(documents.currencyKey, 'USD'),
+        eq(documents.documentStatus, '01'),
+        sql`${documents.openAmount} < 0`,
+      ),
+    )
+    .orderBy(asc(documents.id))
+    .limit(count);
+}
+
+export async function reloadDocument(db: Db, id: number): Promise<OpenInvoice> {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row!;
+}
+
+/** Saves a card for the payer through the frame (and 3-D Secure where it applies); returns its token. */
+export async function saveCard(
+  app: FastifyInstance,
+  token: string,
+  card: { number: string; cvv: string; type: 'VISA' | 'MC' | 'AMEX' },
+): Promise<string> {
+  const threeDs = card.type !== 'AMEX';
+  const { response } = await tokenizeCard(app, token, card, payerAccount, { authenticate: threeDs });
+  const cardToken = response.json().paymentcard.payment_card_token as string;
+  const added = await manage(app, token, '01', savedCard(cardToken, card.type));
+  if (added.json().status.message_type !== 'S') throw new Error(`save card: ${added.body}`);
+  return cardToken;
+}
+
+/** The 3-D Secure step of a payment (spec §4): the TO access token the return address carries as ?id=. */
+export async function threeDsForPayment(app: FastifyInstance, token: string, cardToken: string): Promise<string> {
+  const result = await authenticateThreeDsWithToken(app, token, cardToken);
+  return result;
+}
+
+async function authenticateThreeDsWithToken(app: FastifyInstance, token: string, cardToken: string) {
+  const access = await app.inject({
+    method: 'POST',
+    url: '/api/tokenization/access_token',
+    headers: bearer(token),
+    payload: {
+      action: '01',
+      payment_method: 'TO',
+      payer_data: payerAccount,
+      payment_card_token: cardToken,
+      amount: '1000',
+      currency_code: '840',
+      order_number: randomUUID(),
+      redirect_uri: '/invoices/processing-payment',
+      expiration_month: '12',
+      expiration_year: '2029',
+    },
+  });
+  if (access.statusCode !== 200) throw new Error(`3-D Secure access token: ${access.statusCode} ${access.body}`);
+  const { access_token, paymetric_xi_url } = access.json() as { access_token: string; paymetric_xi_url: string };
+  await app.inject({
+    method: 'POST',
+    url: paymetric_xi_url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `access_token=${access_token}`,
+  });
+  return access_token;
+}
+
+export { authenticateThreeDs };
+
+export type PayOptions = {
+  cardToken: string;
+  cardType?: 'VISA' | 'MC' | 'AMEX' | 'EC';
+  cvv?: string;
+  /** Amounts to pay per invoice (minor units); default the open amounts. */
+  amounts?: bigint[];
+  reasons?: string[];
+  comments?: string[];
+  threeDsAccessToken?: string;
+};
+
+export function payRequest(invoices: OpenInvoice[], options: PayOptions): PayInvoicesRequest {
+  const amounts = options.amounts ?? invoices.map((invoice) => invoice.openAmount);
+  return {
+    payer_data: payerAccount,
+    soldto: { account_number: '' },
+    payment_detail: {
+      payment_card_token: options.cardToken,
+      payment_card_type: options.cardType ?? 'AMEX',
+      ...(options.cvv === undefined ? { card_validation_code: '1234' } : { card_validation_code: options.cvv }),
+      ...(options.threeDsAccessToken ? { three_ds_access_token: options.threeDsAccessToken } : {}),
+    },
+    documents: invoices.map((invoice, index) => ({
+      document_number_finance: invoice.documentNumberFinance,
+      line_item_in_the_relevant_invoice: invoice.lineItem,
+      fiscal_year_of_the_relevant_invoice: invoice.fiscalYear,
+      open_amount: formatMinorUnits(invoice.openAmount, 2),
+      amount_to_process: formatMinorUnits(amounts[index]!, 2),
+      currency_key: 'USD',
+      reason_code: options.reasons?.[index] ?? '',
+      comment: options.comments?.[index] ?? '',
+      reference_number: invoice.referenceNumber,
+      billing_document_number: invoice.billingDocumentNumber,
+    })),
+    currency_key: 'USD',
+    currency_decimals: 2,
+    log: { id: 'POST_INVOICE' },
+  };
+}
+
+export async function pay(
+  app: FastifyInstance,
+  token: string,
+  request: PayInvoicesRequest,
+  key: string = randomUUID(),
+): Promise<{
+  statusCode: number;
+  body: PayInvoicesResponse & { error?: string; messageKey?: string };
+  headers: Record<string, unknown>;
+}> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/invoice/payments',
+    headers: { ...bearer(token), 'idempotency-key': key },
+    payload: request,
+  });
+  return { statusCode: response.statusCode, body: response.json(), headers: response.headers };
+}

@@ -1,0 +1,331 @@
+// Takes a written payment intent to its end: the gateway charge (or a status look-up by order number), then the
+// ledger posting with the intent's completion in one transaction. Used by the pay request, by its retries and by
+// the reconciler, so that all three settle an intent the same way and at most once.
+//
+// - mode 'charge' (a request that has just written the intent): authorise and capture with the intent id as the
+//   gateway's idempotency key. A time-out leaves the intent pending and answers "pending".
+// - mode 'look-up' (a retry of a request whose intent exists, the reconciler): never charges. It asks the gateway
+//   what happened to the order number: approved → post, declined → record the decline, unknown → void, but only
+//   when `mayVoid` (the intent is older than any charge call can take) — otherwise answer "pending".
+//
+// The gateway is called outside any database transaction. Serialization failures and deadlocks of the posting are
+// retried without calling the gateway again (the posting is idempotent by the intent id).
+import type { CardinalResult, PayInvoicesResponse, PaymentResult } from '@portal/contracts';
+import { formatMinorUnits, paymentMethodLabel } from '@portal/domain';
+import type { AppContext } from '../../app-context';
+import type { LedgerPostingResult } from '../../connectors/erp/erp-connector';
+import { GatewayTimeoutError, type GatewayCharge } from '../../connectors/gateway/payment-gateway';
+import type { Db } from '../../db/client';
+import { retryOnConflict } from '../../db/retry-on-conflict';
+import { mailOutbox } from '../../db/schema';
+import { completeIdempotencyKey } from '../../http/idempotency-keys.repository';
+import { idempotencyKeyTtlMs } from '../../http/idempotency';
+import { findIntent, markIntentApproved, settleIntent, type PaymentIntent } from './payment-intents.repository';
+
+/** What the intent keeps for posting (portal.payment_intents.posting), amounts as minor-unit strings. */
+export type IntentPosting = {
+  log_id: 'POST_INVOICE' | 'POST_DEPOSIT';
+  soldto_number: string;
+  reference_number: string;
+  reason_code: string;
+  comment: string;
+  /** The signed-in user's e-mail: the payment confirmation goes there. */
+  notify_email: string;
+  documents: {
+    document_key: string;
+    document_number_finance: string;
+    billing_document_number: string;
+    amount_minor: string;
+    reason_code: string;
+    comment: string;
+  }[];
+};
+
+/** Test seams for the reliability tests: each may throw to stand for a crash at that point. */
+export type PaymentFaultPoints = {
+  /** After the intent is written, before the gateway is called. */
+  beforeGateway?: (intent: PaymentIntent) => void | Promise<void>;
+  /** After the gateway answered, before the ledger posting. */
+  afterGateway?: (intent: PaymentIntent, charge: GatewayCharge) => void | Promise<void>;
+  /** Inside the posting transaction, after every write, before the commit. */
+  beforeCommit?: (tx: Db, intent: PaymentIntent) => void | Promise<void>;
+};
+
+const faultPoints = new WeakMap<AppContext, PaymentFaultPoints>();
+
+export function setPaymentFaultPoints(ctx: AppContext, faults: PaymentFaultPoints | null): void {
+  if (faults) faultPoints.set(ctx, faults);
+  else faultPoints.delete(ctx);
+}
+
+export function paymentFaults(ctx: AppContext): PaymentFaultPoints {
+  return faultPoints.get(ctx) ?? {};
+}
+
+export type SettleOptions = { mode: 'charge' | 'look-up'; mayVoid?: boolean; cardinal?: CardinalResult | null };
+
+export async function settlePaymentIntent(
+  ctx: AppContext,
+  intent: PaymentIntent,
+  options: SettleOptions,
+): Promise<PayInvoicesResponse> {
+  if (intent.response && !isUnsettled(intent)) return intent.response as PayInvoicesResponse;
+  const faults = paymentFaults(ctx);
+  let authorization = intent.authorizationReference;
+
+  if (intent.state === 'pending') {
+    let charge: GatewayCharge | null;
+    if (options.mode === 'charge') {
+      await faults.beforeGateway?.(intent);
+      try {
+        charge = await ctx.gateway.authorize({
+          idempotency_key: intent.id,
+          order_number: intent.orderNumber,
+          payment_card_token: intent.paymentCardToken,
+          amount_minor: intent.amountMinor,
+          currency_key: intent.currencyKey,
+          capture: true,
+          cardinal: options.cardinal ?? null,
+        });
+      } catch (error) {
+        if (error instanceof GatewayTimeoutError) return pendingResponse(intent);
+        throw error;
+      }
+    } else {
+      charge = await ctx.gateway.getChargeStatus(intent.orderNumber);
+      if (!charge) return options.mayVoid ? voidIntent(ctx, intent) : pendingResponse(intent);
+    }
+    await faults.afterGateway?.(intent, charge);
+    if (charge.status !== 'approved') return declineIntent(ctx, intent, charge.decline_reason || charge.status);
+    await markIntentApproved(ctx.db, intent.id, charge.authorization_reference, ctx.now());
+    authorization = charge.authorization_reference;
+  }
+  return postIntent(ctx, { ...intent, authorizationReference: authorization });
+}
+
+function isUnsettled(intent: PaymentIntent): boolean {
+  return intent.state === 'pending' || intent.state === 'approved';
+}
+
+function postingOf(intent: PaymentIntent): IntentPosting {
+  return intent.posting as unknown as IntentPosting;
+}
+
+async function postIntent(ctx: AppContext, intent: PaymentIntent): Promise<PayInvoicesResponse> {
+  const posting = postingOf(intent);
+  const faults = paymentFaults(ctx);
+  let response: PayInvoicesResponse | undefined;
+  await retryOnConflict(() =>
+    ctx.erp.postPayment(
+      {
+        posting_reference: intent.id,
+        log_id: posting.log_id,
+        message_type: 'S',
+        message_line_string: '',
+        payer_data: { customer_number: intent.payerNumber, company_code: intent.companyCode },
+        soldto_number: posting.soldto_number,
+        currency_key: intent.currencyKey,
+        amount_minor: intent.amountMinor,
+        payment_card_token: intent.paymentCardToken,
+        payment_card_type: intent.paymentCardType,
+        authorization_reference: intent.authorizationReference,
+        order_number: intent.orderNumber,
+        login: intent.login,
+        posted_at: ctx.now(),
+        documents: posting.documents.map((document) => ({
+          document_key: document.document_key,
+          amount_minor: BigInt(document.amount_minor),
+          reason_code: document.reason_code,
+          comment: document.comment,
+        })),
+        reference_number: posting.reference_number,
+        reason_code: posting.reason_code,
+        comment: posting.comment,
+      },
+      {
+        inTransaction: async (tx, result) => {
+          response = postedResponse(ctx, intent, result);
+          const settled = await settleIntent(tx, intent.id, {
+            state: 'posted',
+            response,
+            paymentDocumentNumber: result.payment_document_number,
+            now: ctx.now(),
+          });
+          if (settled) await queueConfirmation(tx, ctx, intent, response);
+          await faults.beforeCommit?.(tx, intent);
+        },
+      },
+    ),
+  );
+  return settledAnswer(ctx, intent, response!);
+}
+
+async function declineIntent(ctx: AppContext, intent: PaymentIntent, reason: string): Promise<PayInvoicesResponse> {
+  const posting = postingOf(intent);
+  const message = `Payment declined: ${reason}`;
+  const response = unsettledResponse(intent, 'declined', message);
+  await retryOnConflict(() =>
+    ctx.erp.postPayment(
+      {
+        posting_reference: intent.id,
+        log_id: posting.log_id,
+        message_type: 'E',
+        message_line_string: message,
+        payer_data: { customer_number: intent.payerNumber, company_code: intent.companyCode },
+        soldto_number: posting.soldto_number,
+        currency_key: intent.currencyKey,
+        amount_minor: intent.amountMinor,
+        payment_card_token: intent.paymentCardToken,
+        payment_card_type: intent.paymentCardType,
+        authorization_reference: '',
+        order_number: intent.orderNumber,
+        login: intent.login,
+        posted_at: ctx.now(),
+        documents: [],
+        reference_number: posting.reference_number,
+        reason_code: posting.reason_code,
+        comment: posting.comment,
+      },
+      {
+        inTransaction: async (tx) => {
+          await settleIntent(tx, intent.id, { state: 'declined', response, declineReason: reason, now: ctx.now() });
+        },
+      },
+    ),
+  );
+  return settledAnswer(ctx, intent, response);
+}
+
+/** Nothing reached the gateway (the request died before its call): the documents are free again. */
+async function voidIntent(ctx: AppContext, intent: PaymentIntent): Promise<PayInvoicesResponse> {
+  const response = unsettledResponse(intent, 'declined', 'Payment was not processed');
+  await ctx.db.transaction(async (tx) => {
+    await settleIntent(tx as unknown as Db, intent.id, {
+      state: 'voided',
+      response,
+      declineReason: 'not_charged',
+      now: ctx.now(),
+    });
+  });
+  return settledAnswer(ctx, intent, response);
+}
+
+/**
+ * The answer of an intent once settled: ours, or the one whoever settled it first stored. Also stored as the answer
+ * of the intent's Idempotency-Key when that request died with its key in flight, so that its retry replays it.
+ */
+async function settledAnswer(
+  ctx: AppContext,
+  intent: PaymentIntent,
+  ours: PayInvoicesResponse,
+): Promise<PayInvoicesResponse> {
+  const stored = await findIntent(ctx.db, intent.id);
+  const response = (stored?.response as PayInvoicesResponse | null) ?? ours;
+  const now = ctx.now();
+  await completeIdempotencyKey(
+    ctx.db,
+    { scope: intent.scope, key: intent.idempotencyKey, requestHash: intent.requestHash },
+    { status: 200, body: response, now, expiresAt: new Date(now.getTime() + idempotencyKeyTtlMs) },
+  );
+  return response;
+}
+
+function summary(intent: PaymentIntent, state: PayInvoicesResponse['payment']['state'], documentNumber: string) {
+  return {
+    state,
+    payment_document_number: documentNumber,
+    reference_code: intent.orderNumber,
+    payment_card_type: intent.paymentCardType as PayInvoicesResponse['payment']['payment_card_type'],
+    payment_method_label: paymentMethodLabel({
+      payment_card_type: intent.paymentCardType,
+      payment_card_token: intent.paymentCardToken,
+    }),
+    processed_at: (intent.settledAt ?? intent.updatedAt).toISOString(),
+    total_amount: formatMinorUnits(intent.amountMinor, intent.currencyDecimals),
+    currency_key: intent.currencyKey,
+    currency_decimals: intent.currencyDecimals,
+  };
+}
+
+function postedResponse(ctx: AppContext, intent: PaymentIntent, result: LedgerPostingResult): PayInvoicesResponse {
+  const posting = postingOf(intent);
+  const applied = new Map(result.documents.map((document) => [document.document_key, document]));
+  const status: PaymentResult[] = posting.documents.map((document, index) => {
+    const ledger = applied.get(document.document_key);
+    return {
+      index_number: index,
+      document_number_finance: document.document_number_finance,
+      billing_document_number: document.billing_document_number,
+      message_type: 'S',
+      message_line_string: '',
+      authorization_reference_code: intent.authorizationReference,
+      authorization_amount: formatMinorUnits(
+        ledger ? ledger.applied_minor : BigInt(document.amount_minor),
+        intent.currencyDecimals,
+      ),
+      currency_key: intent.currencyKey,
+    };
+  });
+  return {
+    status,
+    payment: {
+      ...summary(intent, 'posted', result.payment_document_number),
+      processed_at: ctx.now().toISOString(),
+    },
+  };
+}
+
+function unsettledResponse(intent: PaymentIntent, state: 'declined' | 'pending', message: string): PayInvoicesResponse {
+  const posting = postingOf(intent);
+  return {
+    status: posting.documents.map((document, index) => ({
+      index_number: index,
+      document_number_finance: document.document_number_finance,
+      billing_document_number: document.billing_document_number,
+      message_type: 'E',
+      message_line_string: message,
+      authorization_reference_code: '',
+      authorization_amount: formatMinorUnits(0n, intent.currencyDecimals),
+      currency_key: intent.currencyKey,
+    })),
+    payment: summary(intent, state, ''),
+  };
+}
+
+export function pendingResponse(intent: PaymentIntent): PayInvoicesResponse {
+  return unsettledResponse(intent, 'pending', 'Payment is being confirmed');
+}
+
+/** The payment confirmation mail, queued in the posting's transaction (sent by the mail job). */
+async function queueConfirmation(
+  tx: Db,
+  ctx: AppContext,
+  intent: PaymentIntent,
+  response: PayInvoicesResponse,
+): Promise<void> {
+  const posting = postingOf(intent);
+  if (!posting.notify_email) return;
+  await tx
+    .insert(mailOutbox)
+    .values({
+      template: 'payment_confirmation',
+      recipient: posting.notify_email,
+      language: intent.language,
+      payload: {
+        kind: intent.kind,
+        payment_document_number: response.payment.payment_document_number,
+        reference_code: response.payment.reference_code,
+        payment_method_label: response.payment.payment_method_label,
+        total_amount: response.payment.total_amount,
+        currency_key: response.payment.currency_key,
+        documents: response.status.map((entry) => ({
+          billing_document_number: entry.billing_document_number,
+          document_number_finance: entry.document_number_finance,
+          amount: entry.authorization_amount,
+        })),
+      },
+      dedupeKey: `payment_confirmation:${intent.id}`,
+      createdAt: ctx.now(),
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+}
