@@ -1,5 +1,6 @@
 // Drives the hosted-frame flow the way a browser does: access token from the portal, the number posted to the
 // sandbox's own /Ajax (never to /api), the token fetched back through the portal.
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentCard, PayerData } from '@portal/contracts';
 
@@ -52,6 +53,21 @@ export async function tokenizeCard(
  * numbers answer Y at once. The server refuses to save such a card without it.
  */
 export async function authenticateThreeDs(app: FastifyInstance, token: string, cardToken: string, payer: PayerData) {
+  const { result } = await runThreeDsStep(app, token, cardToken, payer, '/settings/payment-methods');
+  return result;
+}
+
+/**
+ * The TO access token of a 3-D Secure step (what the return address carries as ?id=), run through the sandbox's
+ * /Cardinal3DSWithToken, and the tokenization response the portal then reads.
+ */
+export async function runThreeDsStep(
+  app: FastifyInstance,
+  token: string,
+  cardToken: string,
+  payer: PayerData,
+  redirectUri: string,
+) {
   const access = await app.inject({
     method: 'POST',
     url: '/api/tokenization/access_token',
@@ -63,8 +79,8 @@ export async function authenticateThreeDs(app: FastifyInstance, token: string, c
       payment_card_token: cardToken,
       amount: '1000',
       currency_code: '840',
-      order_number: '6f1c0a52-3d2e-4b9a-9d57-0c8a1e2b7f10',
-      redirect_uri: '/settings/payment-methods',
+      order_number: randomUUID(),
+      redirect_uri: redirectUri,
       expiration_month: '12',
       expiration_year: '2029',
     },
@@ -83,7 +99,7 @@ export async function authenticateThreeDs(app: FastifyInstance, token: string, c
     headers: bearer(token),
     payload: { action: '02', access_token },
   });
-  return result.json() as { cardinal: { status: string } | null };
+  return { accessToken: access_token, result: result.json() as { cardinal: { status: string } | null } };
 }
 
 export function savedCard(

@@ -4,14 +4,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { PayInvoicesRequest, PayInvoicesResponse } from '@portal/contracts';
 import { formatMinorUnits } from '@portal/domain';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import {
-  authenticateThreeDs,
   bearer,
   manage,
   payerAccount,
+  runThreeDsStep,
   savedCard,
   tokenizeCard,
 } from '../payment-methods/payment-methods.test-helpers';
@@ -21,7 +21,16 @@ export { bearer, payerAccount };
 export type OpenInvoice = typeof documents.$inferSelect;
 
 /** Open invoices (positive open amount) of the demo payer 100001 in company code 1000 (USD), oldest id first. */
-export async function openInvoices(db: Db, count: number, offset = 0): Promise<OpenInvoice[]> {
+export function openInvoices(db: Db, count: number, offset = 0): Promise<OpenInvoice[]> {
+  return openItems(db, gt(documents.openAmount, 0n), count, offset);
+}
+
+/** Open credits (negative open amount) of the same payer. */
+export function openCredits(db: Db, count: number): Promise<OpenInvoice[]> {
+  return openItems(db, lt(documents.openAmount, 0n), count, 0);
+}
+
+function openItems(db: Db, sign: SQL | undefined, count: number, offset: number): Promise<OpenInvoice[]> {
   return db
     .select()
     .from(documents)
@@ -32,29 +41,12 @@ export async function openInvoices(db: Db, count: number, offset = 0): Promise<O
         eq(documents.currencyKey, 'USD'),
         eq(documents.documentStatus, '01'),
         eq(documents.itemIsAPayment, false),
-        gt(documents.openAmount, 0n),
+        sign,
       ),
     )
     .orderBy(asc(documents.id))
     .limit(count)
     .offset(offset);
-}
-
-export async function openCredits(db: Db, count: number): Promise<OpenInvoice[]> {
-  return db
-    .select()
-    .from(documents)
-    .where(
-      and(
-        eq(documents.payerNumber, '0000100001'),
-        eq(documents.companyCode, '1000'),
-        eq(documents.currencyKey, 'USD'),
-        eq(documents.documentStatus, '01'),
-        sql`${documents.openAmount} < 0`,
-      ),
-    )
-    .orderBy(asc(documents.id))
-    .limit(count);
 }
 
 export async function reloadDocument(db: Db, id: number): Promise<OpenInvoice> {
@@ -78,40 +70,9 @@ export async function saveCard(
 
 /** The 3-D Secure step of a payment (spec §4): the TO access token the return address carries as ?id=. */
 export async function threeDsForPayment(app: FastifyInstance, token: string, cardToken: string): Promise<string> {
-  const result = await authenticateThreeDsWithToken(app, token, cardToken);
-  return result;
+  const step = await runThreeDsStep(app, token, cardToken, payerAccount, '/invoices/processing-payment');
+  return step.accessToken;
 }
-
-async function authenticateThreeDsWithToken(app: FastifyInstance, token: string, cardToken: string) {
-  const access = await app.inject({
-    method: 'POST',
-    url: '/api/tokenization/access_token',
-    headers: bearer(token),
-    payload: {
-      action: '01',
-      payment_method: 'TO',
-      payer_data: payerAccount,
-      payment_card_token: cardToken,
-      amount: '1000',
-      currency_code: '840',
-      order_number: randomUUID(),
-      redirect_uri: '/invoices/processing-payment',
-      expiration_month: '12',
-      expiration_year: '2029',
-    },
-  });
-  if (access.statusCode !== 200) throw new Error(`3-D Secure access token: ${access.statusCode} ${access.body}`);
-  const { access_token, paymetric_xi_url } = access.json() as { access_token: string; paymetric_xi_url: string };
-  await app.inject({
-    method: 'POST',
-    url: paymetric_xi_url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `access_token=${access_token}`,
-  });
-  return access_token;
-}
-
-export { authenticateThreeDs };
 
 export type PayOptions = {
   cardToken: string;

@@ -13,7 +13,7 @@
 import type { CardinalResult, PayInvoicesResponse, PaymentResult } from '@portal/contracts';
 import { formatMinorUnits, paymentMethodLabel } from '@portal/domain';
 import type { AppContext } from '../../app-context';
-import type { LedgerPostingResult } from '../../connectors/erp/erp-connector';
+import type { LedgerPaymentPosting, LedgerPostingResult } from '../../connectors/erp/erp-connector';
 import { GatewayTimeoutError, type GatewayCharge } from '../../connectors/gateway/payment-gateway';
 import type { Db } from '../../db/client';
 import { retryOnConflict } from '../../db/retry-on-conflict';
@@ -111,81 +111,67 @@ function postingOf(intent: PaymentIntent): IntentPosting {
   return intent.posting as unknown as IntentPosting;
 }
 
-async function postIntent(ctx: AppContext, intent: PaymentIntent): Promise<PayInvoicesResponse> {
+/** The ledger posting of an intent: what was charged, on which documents, with which reasons. */
+function ledgerPosting(
+  ctx: AppContext,
+  intent: PaymentIntent,
+  outcome: Pick<LedgerPaymentPosting, 'message_type' | 'message_line_string'>,
+): LedgerPaymentPosting {
   const posting = postingOf(intent);
+  return {
+    ...outcome,
+    posting_reference: intent.id,
+    log_id: posting.log_id,
+    payer_data: { customer_number: intent.payerNumber, company_code: intent.companyCode },
+    soldto_number: posting.soldto_number,
+    currency_key: intent.currencyKey,
+    amount_minor: intent.amountMinor,
+    payment_card_token: intent.paymentCardToken,
+    payment_card_type: intent.paymentCardType,
+    authorization_reference: outcome.message_type === 'S' ? intent.authorizationReference : '',
+    order_number: intent.orderNumber,
+    login: intent.login,
+    posted_at: ctx.now(),
+    documents: posting.documents.map((document) => ({
+      document_key: document.document_key,
+      amount_minor: BigInt(document.amount_minor),
+      reason_code: document.reason_code,
+      comment: document.comment,
+    })),
+    reference_number: posting.reference_number,
+    reason_code: posting.reason_code,
+    comment: posting.comment,
+  };
+}
+
+async function postIntent(ctx: AppContext, intent: PaymentIntent): Promise<PayInvoicesResponse> {
   const faults = paymentFaults(ctx);
   let response: PayInvoicesResponse | undefined;
   await retryOnConflict(() =>
-    ctx.erp.postPayment(
-      {
-        posting_reference: intent.id,
-        log_id: posting.log_id,
-        message_type: 'S',
-        message_line_string: '',
-        payer_data: { customer_number: intent.payerNumber, company_code: intent.companyCode },
-        soldto_number: posting.soldto_number,
-        currency_key: intent.currencyKey,
-        amount_minor: intent.amountMinor,
-        payment_card_token: intent.paymentCardToken,
-        payment_card_type: intent.paymentCardType,
-        authorization_reference: intent.authorizationReference,
-        order_number: intent.orderNumber,
-        login: intent.login,
-        posted_at: ctx.now(),
-        documents: posting.documents.map((document) => ({
-          document_key: document.document_key,
-          amount_minor: BigInt(document.amount_minor),
-          reason_code: document.reason_code,
-          comment: document.comment,
-        })),
-        reference_number: posting.reference_number,
-        reason_code: posting.reason_code,
-        comment: posting.comment,
+    ctx.erp.postPayment(ledgerPosting(ctx, intent, { message_type: 'S', message_line_string: '' }), {
+      inTransaction: async (tx, result) => {
+        response = postedResponse(ctx, intent, result);
+        const settled = await settleIntent(tx, intent.id, {
+          state: 'posted',
+          response,
+          paymentDocumentNumber: result.payment_document_number,
+          now: ctx.now(),
+        });
+        if (settled) await queueConfirmation(tx, ctx, intent, response);
+        await faults.beforeCommit?.(tx, intent);
       },
-      {
-        inTransaction: async (tx, result) => {
-          response = postedResponse(ctx, intent, result);
-          const settled = await settleIntent(tx, intent.id, {
-            state: 'posted',
-            response,
-            paymentDocumentNumber: result.payment_document_number,
-            now: ctx.now(),
-          });
-          if (settled) await queueConfirmation(tx, ctx, intent, response);
-          await faults.beforeCommit?.(tx, intent);
-        },
-      },
-    ),
+    }),
   );
   return settledAnswer(ctx, intent, response!);
 }
 
 async function declineIntent(ctx: AppContext, intent: PaymentIntent, reason: string): Promise<PayInvoicesResponse> {
-  const posting = postingOf(intent);
   const message = `Payment declined: ${reason}`;
   const response = unsettledResponse(intent, 'declined', message);
   await retryOnConflict(() =>
     ctx.erp.postPayment(
-      {
-        posting_reference: intent.id,
-        log_id: posting.log_id,
-        message_type: 'E',
-        message_line_string: message,
-        payer_data: { customer_number: intent.payerNumber, company_code: intent.companyCode },
-        soldto_number: posting.soldto_number,
-        currency_key: intent.currencyKey,
-        amount_minor: intent.amountMinor,
-        payment_card_token: intent.paymentCardToken,
-        payment_card_type: intent.paymentCardType,
-        authorization_reference: '',
-        order_number: intent.orderNumber,
-        login: intent.login,
-        posted_at: ctx.now(),
-        documents: [],
-        reference_number: posting.reference_number,
-        reason_code: posting.reason_code,
-        comment: posting.comment,
-      },
+      // A declined attempt is recorded (payment history shows it red); nothing is applied to the documents.
+      { ...ledgerPosting(ctx, intent, { message_type: 'E', message_line_string: message }), documents: [] },
       {
         inTransaction: async (tx) => {
           await settleIntent(tx, intent.id, { state: 'declined', response, declineReason: reason, now: ctx.now() });
