@@ -10,3 +10,4 @@ export * from './continue-to-pay';
 export * from './payment-method-checks';
 export * from './invoice-payment-checks';
 export * from './deposit-checks';
+export * from './iso-numeric';

@@ -7,6 +7,7 @@ import base_errors from '../messages/base/errors.json';
 import base_exports from '../messages/base/exports.json';
 import base_invoices from '../messages/base/invoices.json';
 import base_payment_methods from '../messages/base/payment-methods.json';
+import base_payments from '../messages/base/payments.json';
 import base_shell from '../messages/base/shell.json';
 import base_validation from '../messages/base/validation.json';
 import de_auth from '../messages/de/auth.json';
@@ -15,6 +16,7 @@ import de_errors from '../messages/de/errors.json';
 import de_exports from '../messages/de/exports.json';
 import de_invoices from '../messages/de/invoices.json';
 import de_payment_methods from '../messages/de/payment-methods.json';
+import de_payments from '../messages/de/payments.json';
 import de_shell from '../messages/de/shell.json';
 import de_validation from '../messages/de/validation.json';
 import de_CH_auth from '../messages/de-CH/auth.json';
@@ -29,6 +31,7 @@ import es_errors from '../messages/es/errors.json';
 import es_exports from '../messages/es/exports.json';
 import es_invoices from '../messages/es/invoices.json';
 import es_payment_methods from '../messages/es/payment-methods.json';
+import es_payments from '../messages/es/payments.json';
 import es_shell from '../messages/es/shell.json';
 import es_validation from '../messages/es/validation.json';
 import fr_auth from '../messages/fr/auth.json';
@@ -37,6 +40,7 @@ import fr_errors from '../messages/fr/errors.json';
 import fr_exports from '../messages/fr/exports.json';
 import fr_invoices from '../messages/fr/invoices.json';
 import fr_payment_methods from '../messages/fr/payment-methods.json';
+import fr_payments from '../messages/fr/payments.json';
 import fr_shell from '../messages/fr/shell.json';
 import fr_validation from '../messages/fr/validation.json';
 import fr_CA_auth from '../messages/fr-CA/auth.json';
@@ -48,6 +52,7 @@ import it_errors from '../messages/it/errors.json';
 import it_exports from '../messages/it/exports.json';
 import it_invoices from '../messages/it/invoices.json';
 import it_payment_methods from '../messages/it/payment-methods.json';
+import it_payments from '../messages/it/payments.json';
 import it_shell from '../messages/it/shell.json';
 import it_validation from '../messages/it/validation.json';
 import ja_auth from '../messages/ja/auth.json';
@@ -56,6 +61,7 @@ import ja_errors from '../messages/ja/errors.json';
 import ja_exports from '../messages/ja/exports.json';
 import ja_invoices from '../messages/ja/invoices.json';
 import ja_payment_methods from '../messages/ja/payment-methods.json';
+import ja_payments from '../messages/ja/payments.json';
 import ja_shell from '../messages/ja/shell.json';
 import ja_validation from '../messages/ja/validation.json';
 import pt_auth from '../messages/pt/auth.json';
@@ -64,6 +70,7 @@ import pt_errors from '../messages/pt/errors.json';
 import pt_exports from '../messages/pt/exports.json';
 import pt_invoices from '../messages/pt/invoices.json';
 import pt_payment_methods from '../messages/pt/payment-methods.json';
+import pt_payments from '../messages/pt/payments.json';
 import pt_shell from '../messages/pt/shell.json';
 import pt_validation from '../messages/pt/validation.json';
 import pt_PT_auth from '../messages/pt-PT/auth.json';
@@ -76,6 +83,7 @@ import ru_errors from '../messages/ru/errors.json';
 import ru_exports from '../messages/ru/exports.json';
 import ru_invoices from '../messages/ru/invoices.json';
 import ru_payment_methods from '../messages/ru/payment-methods.json';
+import ru_payments from '../messages/ru/payments.json';
 import ru_shell from '../messages/ru/shell.json';
 import ru_validation from '../messages/ru/validation.json';
 
@@ -87,6 +95,7 @@ export const catalog: Catalog = {
     exports: base_exports,
     invoices: base_invoices,
     'payment-methods': base_payment_methods,
+    payments: base_payments,
     shell: base_shell,
     validation: base_validation,
   },
@@ -97,6 +106,7 @@ export const catalog: Catalog = {
     exports: de_exports,
     invoices: de_invoices,
     'payment-methods': de_payment_methods,
+    payments: de_payments,
     shell: de_shell,
     validation: de_validation,
   },
@@ -110,6 +120,7 @@ export const catalog: Catalog = {
     exports: es_exports,
     invoices: es_invoices,
     'payment-methods': es_payment_methods,
+    payments: es_payments,
     shell: es_shell,
     validation: es_validation,
   },
@@ -120,6 +131,7 @@ export const catalog: Catalog = {
     exports: fr_exports,
     invoices: fr_invoices,
     'payment-methods': fr_payment_methods,
+    payments: fr_payments,
     shell: fr_shell,
     validation: fr_validation,
   },
@@ -131,6 +143,7 @@ export const catalog: Catalog = {
     exports: it_exports,
     invoices: it_invoices,
     'payment-methods': it_payment_methods,
+    payments: it_payments,
     shell: it_shell,
     validation: it_validation,
   },
@@ -141,6 +154,7 @@ export const catalog: Catalog = {
     exports: ja_exports,
     invoices: ja_invoices,
     'payment-methods': ja_payment_methods,
+    payments: ja_payments,
     shell: ja_shell,
     validation: ja_validation,
   },
@@ -151,6 +165,7 @@ export const catalog: Catalog = {
     exports: pt_exports,
     invoices: pt_invoices,
     'payment-methods': pt_payment_methods,
+    payments: pt_payments,
     shell: pt_shell,
     validation: pt_validation,
   },
@@ -162,6 +177,7 @@ export const catalog: Catalog = {
     exports: ru_exports,
     invoices: ru_invoices,
     'payment-methods': ru_payment_methods,
+    payments: ru_payments,
     shell: ru_shell,
     validation: ru_validation,
   },

@@ -27,6 +27,35 @@ const PaymentMethodsPage = lazy(() =>
   })),
 );
 
+const PayInvoicesPage = lazy(() =>
+  import('../features/payments/components/pay-invoices-page').then((m) => ({ default: m.PayInvoicesPage })),
+);
+const ProcessingPaymentPage = lazy(() =>
+  import('../features/payments/components/processing-payment-page').then((m) => ({
+    default: m.ProcessingPaymentPage,
+  })),
+);
+const PaymentStatusPage = lazy(() =>
+  import('../features/payments/components/payment-status-page').then((m) => ({ default: m.PaymentStatusPage })),
+);
+const ManagePaymentMethodsToggle = lazy(() =>
+  import('../features/payment-methods/components/manage-payment-methods-toggle').then((m) => ({
+    default: m.ManagePaymentMethodsToggle,
+  })),
+);
+
+// The pay page shows the payment-methods feature's Manage toggle; features do not import each other, so the app
+// composes them here.
+const payInvoicesPage = (
+  <PayInvoicesPage
+    manageMethods={(payer) => (
+      <Suspense fallback={null}>
+        <ManagePaymentMethodsToggle payer={payer} />
+      </Suspense>
+    )}
+  />
+);
+
 type SignedInRoute = {
   path: string;
   titleKey: string;
@@ -38,14 +67,29 @@ type SignedInRoute = {
 // Screens of later issues show their title only (TitleOnlyPage) until their feature replaces `element`.
 const signedInRoutes: SignedInRoute[] = [
   { path: '/invoices', titleKey: 'shell.pages.invoices', element: <InvoicesPage /> },
-  { path: '/invoices/pay', titleKey: 'shell.pages.invoices_pay', permission: 'CanMakePayment' },
+  {
+    path: '/invoices/pay',
+    titleKey: 'shell.pages.invoices_pay',
+    permission: 'CanMakePayment',
+    element: payInvoicesPage,
+  },
   {
     path: '/invoices/detail/:billingDocumentNumber',
     titleKey: 'shell.pages.invoice_detail',
     element: <InvoiceDetailPage />,
   },
-  { path: '/invoices/processing-payment', titleKey: 'shell.pages.invoices_processing_payment' },
-  { path: '/invoices/payment-status', titleKey: 'shell.pages.invoices_payment_status', permission: 'CanMakePayment' },
+  {
+    path: '/invoices/processing-payment',
+    titleKey: 'shell.pages.invoices_processing_payment',
+    permission: 'CanMakePayment',
+    element: <ProcessingPaymentPage />,
+  },
+  {
+    path: '/invoices/payment-status',
+    titleKey: 'shell.pages.invoices_payment_status',
+    permission: 'CanMakePayment',
+    element: <PaymentStatusPage />,
+  },
   { path: '/invoice-history', titleKey: 'shell.pages.invoice_history', element: <InvoiceSearchPage /> },
   { path: '/payment-history', titleKey: 'shell.pages.payment_history' },
   { path: '/deposits', titleKey: 'shell.pages.deposits' },

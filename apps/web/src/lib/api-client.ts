@@ -28,6 +28,8 @@ export type CallOptions = {
   signal?: AbortSignal;
   /** Do not toast failures (the caller handles or only logs them, e.g. footer links). */
   silent?: boolean;
+  /** Extra request headers, e.g. the Idempotency-Key of a payment. */
+  headers?: Record<string, string>;
 };
 
 /** A failed call. `body` is the server's ErrorResponse when it sent one. */
@@ -116,6 +118,7 @@ export async function download<R extends RouteContract>(route: R, ...[body, opti
 
 async function send(route: RouteContract, body: unknown, options: CallOptions): Promise<Response> {
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: route.download ? '*/*' : 'application/json',
     'Accept-Language': i18n.language || 'en',
   };

@@ -18,6 +18,8 @@ import { loadUnicodeFont, renderInvoicesPdf } from './invoice-pdf';
 import { formatMinorUnits, toFlag, toLedgerNumber } from './ledger-format';
 import { createInvoiceQueries } from './ledger-invoices';
 import { createPaymentCardOperations } from './ledger-payment-cards';
+import { createPaymentHistory } from './ledger-payment-history';
+import { createPaymentPostings } from './ledger-payments';
 import {
   apparv,
   companyCodes,
@@ -328,5 +330,7 @@ export function createLedgerConnector(db: Db, options: LedgerConnectorOptions = 
     getInvoiceDetail: invoices.getInvoiceDetail,
     renderInvoicePdf,
     ...createPaymentCardOperations(db),
+    ...createPaymentPostings(db, invoices),
+    ...createPaymentHistory(db, invoices, { decimalsOf, foundCountCap: options.foundCountCap }),
   };
 }

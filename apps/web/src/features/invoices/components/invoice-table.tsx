@@ -1,6 +1,6 @@
-import { Anchor, Card, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Card, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { InvoiceTableColumn, LedgerDocument } from '@portal/contracts';
+import { paymentDocumentKey, type InvoiceTableColumn, type LedgerDocument } from '@portal/contracts';
 import { documentKind } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ export type InvoiceTableProps = {
   /** Payments disabled: the select column is shown greyed out. */
   selectionDisabled?: boolean;
   selectedKeys: ReadonlySet<string>;
+  /** paymentDocumentKey() of documents held by a payment not yet settled: shown "in process", not selectable. */
+  inProcessKeys?: ReadonlySet<string>;
   onToggle?: (document: LedgerDocument, checked: boolean) => void;
   onTogglePage?: (checked: boolean) => void;
   onOpenPdf: (document: LedgerDocument) => void;
@@ -88,8 +90,14 @@ export function InvoiceTable(props: InvoiceTableProps) {
   return mobile ? <InvoiceCards {...props} /> : <InvoiceGrid {...props} />;
 }
 
+/** Issue 5: a document held by an unsettled payment cannot be paid again until it settles. */
+export const isInProcess = (document: LedgerDocument, inProcessKeys: ReadonlySet<string> | undefined): boolean =>
+  inProcessKeys?.has(paymentDocumentKey(document)) ?? false;
+
 function usePageSelection(props: InvoiceTableProps) {
-  const selectableRows = props.documents.filter(isSelectable);
+  const selectableRows = props.documents.filter(
+    (document) => isSelectable(document) && !isInProcess(document, props.inProcessKeys),
+  );
   const selectedOnPage = selectableRows.filter((document) => props.selectedKeys.has(selectionKey(document))).length;
   return {
     all: selectableRows.length > 0 && selectedOnPage === selectableRows.length,
@@ -101,6 +109,13 @@ function usePageSelection(props: InvoiceTableProps) {
 function RowCheckbox({ document, props }: { document: LedgerDocument; props: InvoiceTableProps }) {
   const { t } = useTranslation();
   if (!isSelectable(document)) return null;
+  if (isInProcess(document, props.inProcessKeys)) {
+    return (
+      <Badge color="yellow" variant="light" title={t('invoices.list.in_process_hint')} data-testid="in-process">
+        {t('invoices.list.in_process')}
+      </Badge>
+    );
+  }
   return (
     <Checkbox
       aria-label={t('invoices.selection.select_invoice', { number: documentNumber(document) })}

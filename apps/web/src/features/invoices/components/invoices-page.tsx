@@ -28,7 +28,7 @@ import { invoiceList, useInvoiceList } from '../utils/invoice-list-store';
 import { showsPayControls } from '../utils/payment-access';
 import { CustomerSelector } from './customer-selector';
 import { FoundCount } from './found-count';
-import { InvoiceTable, isSelectable } from './invoice-table';
+import { InvoiceTable, isInProcess, isSelectable } from './invoice-table';
 import classes from './invoices.module.css';
 import { Pager } from './pager';
 import { PaymentsDisabledAlert } from './payments-disabled-alert';
@@ -102,6 +102,7 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
   const result = useInvoices(request);
   const documents = result.data?.document_list ?? [];
   const selectedKeys = useMemo(() => new Set(selection.selected.map((item) => item.key)), [selection.selected]);
+  const inProcessKeys = useMemo(() => new Set(result.data?.documents_in_process ?? []), [result.data]);
   const totalsOfCurrency = totals.data?.totals.find((entry) => entry.currency_key === currency) ?? null;
   const today = new Date();
 
@@ -110,7 +111,7 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
     else invoiceSelection.deselect([selectionKey(document)]);
   };
   const handleTogglePage = (checked: boolean) => {
-    const rows = documents.filter(isSelectable);
+    const rows = documents.filter((document) => isSelectable(document) && !isInProcess(document, inProcessKeys));
     if (checked) invoiceSelection.select(rows);
     else invoiceSelection.deselect(rows.map(selectionKey));
   };
@@ -282,6 +283,7 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
           selectable={payControls}
           selectionDisabled={paymentsDisabled}
           selectedKeys={selectedKeys}
+          inProcessKeys={inProcessKeys}
           onToggle={handleToggle}
           onTogglePage={handleTogglePage}
           onOpenPdf={handleOpenPdf}

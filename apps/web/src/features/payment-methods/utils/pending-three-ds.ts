@@ -27,16 +27,4 @@ export const pendingThreeDs = {
   },
 };
 
-/** The provider's /Cardinal3DSWithToken is reached by a top-level form post (spec §7), as with a real ACS. */
-export function postToThreeDs(url: string, accessToken: string): void {
-  const form = document.createElement('form');
-  form.method = 'post';
-  form.action = url;
-  const input = document.createElement('input');
-  input.type = 'hidden';
-  input.name = 'access_token';
-  input.value = accessToken;
-  form.append(input);
-  document.body.append(form);
-  form.submit();
-}
+export { postToThreeDs } from '../../../lib/three-ds-redirect';

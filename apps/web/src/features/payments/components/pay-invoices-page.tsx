@@ -1,0 +1,234 @@
+// /invoices/pay (spec §2 Payment page and payment section, §4 payment flow and 3-D Secure, §5 pay amount and checks
+// 1-8): one block per selected invoice, then the payment section. The checks run here first (a failing one is the
+// toast warning it names) and again on the server, which refuses with the same message key.
+import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import type { BackendConfiguration, PayerData, PaymentCard } from '@portal/contracts';
+import {
+  applicableMaximum,
+  changePayAmount,
+  checkInvoicePayment,
+  currencyNumericCode,
+  formatMinorUnits,
+  invoicePaymentRules,
+  isPayAmountReadOnly,
+  rescaleMinorUnits,
+  type InvoicePaymentRules,
+  type SelectedInvoiceDetail,
+} from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { PageTitle } from '../../../components/ui/page-title';
+import { currentPrimary, useAccountSelection } from '../../../lib/account-selection';
+import { formatMoney } from '../../../lib/format-money';
+import { useInvoiceSelection, type SelectedInvoice } from '../../../lib/invoice-selection';
+import { log } from '../../../lib/log';
+import { notify } from '../../../lib/notify';
+import { paymentSettingsQuery, paymentsDisabledFor } from '../../../lib/payments-disabled';
+import { useSession } from '../../../lib/session';
+import { postToThreeDs } from '../../../lib/three-ds-redirect';
+import { useBackendConfiguration } from '../api/get-backend-configuration';
+import { usePayWithMethods } from '../api/get-pay-with-methods';
+import { requestThreeDs } from '../api/request-three-ds';
+import { buildPayRequest, checkInput, initialLines, payTotals, threeDsApplies, type PayLine } from '../utils/pay-form';
+import { pendingPayment } from '../utils/payment-session';
+import { InvoicePayBlock } from './invoice-pay-block';
+import { PaymentSection } from './payment-section';
+import { useSubmitPayment } from './use-submit-payment';
+
+export const PROCESSING_PAYMENT_PATH = '/invoices/processing-payment';
+
+/** The app composes the Manage payment methods toggle in (features do not import each other). */
+export type ManageMethodsSlot = (payer: PayerData) => ReactNode;
+
+export function PayInvoicesPage({ manageMethods }: { manageMethods: ManageMethodsSlot }) {
+  const selection = useInvoiceSelection();
+  const accounts = useAccountSelection();
+  const primary = currentPrimary(accounts);
+  const configuration = useBackendConfiguration();
+  // spec §2: nothing selected (also after paying, or after an account switch) goes back to the list.
+  if (selection.selected.length === 0 || !primary) return <Navigate to="/invoices" replace />;
+  if (!configuration.data) return null;
+  const payer = { customer_number: primary.PrimaryAcct, company_code: primary.CompanyCode };
+  return (
+    <PayForm
+      key={selection.selected.map((item) => item.key).join(',')}
+      selected={selection.selected}
+      currency={selection.currency ?? selection.selected[0]!.document.currency_key}
+      payer={payer}
+      soldto={accounts.secondaryAccount ?? ''}
+      configuration={configuration.data}
+      manageMethods={manageMethods}
+    />
+  );
+}
+
+function PayForm(props: {
+  selected: SelectedInvoice[];
+  currency: string;
+  payer: PayerData;
+  soldto: string;
+  configuration: BackendConfiguration;
+  manageMethods: ManageMethodsSlot;
+}) {
+  const { selected, currency, payer, configuration } = props;
+  const { t, i18n } = useTranslation();
+  const { impersonation } = useSession();
+  const settings = useQuery(paymentSettingsQuery).data;
+  const methods = usePayWithMethods(payer).data?.payment_cards ?? [];
+  const submit = useSubmitPayment();
+  const companyCode = payer.company_code;
+  const decimals = configuration.sapcust.currency_decimals.find((entry) => entry.currkey === currency)?.currdec ?? 2;
+  const rules: InvoicePaymentRules = useMemo(() => {
+    const base = invoicePaymentRules(
+      configuration,
+      {
+        maximumCardPayment: settings?.maxPaymentAllowed ?? '0',
+        maximumEcheckPayment: settings?.maxECheckPaymentAllowed ?? '0',
+      },
+      companyCode,
+    );
+    return { ...base, paymentsAllowed: base.paymentsAllowed && !paymentsDisabledFor(companyCode, settings) };
+  }, [configuration, settings, companyCode]);
+
+  const [lines, setLines] = useState<PayLine[]>(() => initialLines(selected, decimals));
+  const [chosenToken, setChosenToken] = useState<string | null>(null);
+  const [cvv, setCvv] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  // spec §2: Pay starts disabled when impersonating; the person acting as the user enables it by working the form.
+  const [touched, setTouched] = useState(false);
+  // One key per submission: a retry after an unknown outcome sends it again; a refusal spends it.
+  const idempotencyKey = useRef(crypto.randomUUID());
+
+  const defaultMethod = methods.find((method) => method.default === 'X') ?? methods[0] ?? null;
+  const method: PaymentCard | null =
+    (chosenToken ? methods.find((candidate) => candidate.payment_card_token === chosenToken) : defaultMethod) ?? null;
+  const money = (minor: bigint) =>
+    formatMoney(formatMinorUnits(minor, decimals), currency, i18n.language, { decimals });
+  const maximum = method
+    ? applicableMaximum(method, rules.limits, decimals)
+    : applicableMaximum({ payment_card_type: 'VISA' }, rules.limits, decimals);
+
+  const handleDetailChange = (
+    key: string,
+    change: (detail: SelectedInvoiceDetail, line: PayLine) => SelectedInvoiceDetail,
+  ) => {
+    setTouched(true);
+    setLines((current) =>
+      current.map((line) => (line.key === key ? { ...line, detail: change(line.detail, line) } : line)),
+    );
+  };
+  const handleAmountChange = (key: string, amount: string) =>
+    handleDetailChange(key, (detail, line) =>
+      changePayAmount(detail, amount, {
+        openAmount: line.document.open_amount,
+        decimals,
+        overpaymentAllowed: rules.overpaymentAllowed,
+        partialAllowed: rules.partialAllowed,
+        ...(maximum === null ? {} : { maximum: formatMinorUnits(maximum, decimals) }),
+      }),
+    );
+
+  const handlePay = async () => {
+    const failure = checkInvoicePayment(checkInput(lines, companyCode, decimals, method, cvv), rules);
+    if (failure) {
+      const amount = failure.values?.amount;
+      notify.warning(t(failure.key, amount ? { amount: formatMoney(amount, currency, i18n.language) } : {}));
+      return;
+    }
+    if (!method) return;
+    setSubmitting(true);
+    const request = buildPayRequest({ ...props, decimals, lines, method, cvv });
+    try {
+      if (threeDsApplies(configuration, companyCode, method)) {
+        const total = payTotals(lines, decimals).pay;
+        const step = await requestThreeDs({
+          payer,
+          cardToken: method.payment_card_token,
+          // spec §9: the 3-D Secure amount is the payable total x100.
+          amountMinor: String(rescaleMinorUnits(total, decimals, 2)),
+          currencyNumeric: currencyNumericCode(currency) ?? '840',
+          redirectUri: PROCESSING_PAYMENT_PATH,
+          validTo: method.valid_to,
+        });
+        pendingPayment.save({ accessToken: step.access_token, idempotencyKey: idempotencyKey.current, request });
+        postToThreeDs(step.paymetric_xi_url, step.access_token);
+        return;
+      }
+      const outcome = await submit(request, idempotencyKey.current);
+      if (outcome === 'refused') idempotencyKey.current = crypto.randomUUID();
+    } catch (error) {
+      log.warn('3-D Secure could not start', error);
+      notify.error(t('payments.error.making_payment'));
+    }
+    setSubmitting(false);
+  };
+
+  const payDisabled = !rules.paymentsAllowed || submitting || (impersonation !== null && !touched);
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('payments.pay.title', { count: lines.length })}</PageTitle>
+      <Anchor component={Link} to="/invoices">
+        {t('payments.pay.back')}
+      </Anchor>
+      {!rules.paymentsAllowed && (
+        <Alert color="gray" role="status">
+          {t('validation.payment.payments_disabled')}
+        </Alert>
+      )}
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {lines.map((line) => (
+          <li key={line.key}>
+            <InvoicePayBlock
+              line={line}
+              currency={currency}
+              decimals={decimals}
+              readOnly={isPayAmountReadOnly({
+                openAmount: line.document.open_amount,
+                decimals,
+                overpaymentAllowed: rules.overpaymentAllowed,
+                partialAllowed: rules.partialAllowed,
+              })}
+              reasonCodes={rules.reasonCodes}
+              onAmountChange={(amount) => handleAmountChange(line.key, amount)}
+              onReasonChange={(reason) => handleDetailChange(line.key, (detail) => ({ ...detail, reason }))}
+              onCommentChange={(comment) => handleDetailChange(line.key, (detail) => ({ ...detail, comment }))}
+            />
+          </li>
+        ))}
+      </Stack>
+      <Paper withBorder p="md">
+        <PaymentSection
+          lines={lines}
+          decimals={decimals}
+          money={money}
+          methods={methods}
+          method={method}
+          cvv={cvv}
+          cvvRequired={rules.cvvRequired}
+          maximum={maximum === null ? null : money(maximum)}
+          payDisabled={payDisabled}
+          submitting={submitting}
+          impersonating={impersonation !== null}
+          manageMethods={props.manageMethods(payer)}
+          onMethodChange={(token) => {
+            setTouched(true);
+            setChosenToken(token);
+          }}
+          onCvvChange={(value) => {
+            setTouched(true);
+            setCvv(value);
+          }}
+          onPay={() => void handlePay()}
+        />
+      </Paper>
+      <Group justify="flex-start">
+        <Text size="sm" c="dimmed">
+          {t('payments.pay.secure_note')}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

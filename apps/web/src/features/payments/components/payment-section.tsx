@@ -1,0 +1,115 @@
+// The payment section of the pay page (spec §2): totals, "Pay with" (saved and session methods), CVV, the Manage
+// payment methods toggle (composed in by the app), Pay, and the inline red text with the applicable maximum.
+import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { PaymentCard } from '@portal/contracts';
+import { paymentMethodLabel } from '@portal/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { payTotals, type PayLine } from '../utils/pay-form';
+
+export function PaymentSection(props: {
+  lines: PayLine[];
+  decimals: number;
+  money: (minor: bigint) => string;
+  methods: PaymentCard[];
+  method: PaymentCard | null;
+  cvv: string;
+  cvvRequired: boolean;
+  maximum: string | null;
+  payDisabled: boolean;
+  submitting: boolean;
+  impersonating: boolean;
+  manageMethods: ReactNode;
+  onMethodChange: (token: string | null) => void;
+  onCvvChange: (cvv: string) => void;
+  onPay: () => void;
+}) {
+  const { t } = useTranslation();
+  const { method, money } = props;
+  const totals = payTotals(props.lines, props.decimals);
+  const isCard = method !== null && method.payment_card_type !== 'EC';
+  const label = (card: PaymentCard) =>
+    [
+      card.payment_card_name,
+      paymentMethodLabel(card),
+      card.is_session === 'X' ? t('payments.section.session_method') : '',
+      card.default === 'X' ? t('payments.section.default_method') : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+
+  return (
+    <Stack gap="md">
+      <Text fw={700} component="h2" size="lg" m={0}>
+        {t('payments.section.title')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <Total label={t('payments.section.invoices_total')} value={money(totals.invoices)} />
+        <Total label={t('payments.section.credits_total')} value={money(totals.credits)} />
+        <Total label={t('payments.section.pay_total')} value={money(totals.pay)} strong testId="pay-total" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label={t('payments.section.pay_with')}
+          placeholder={t('payments.section.pay_with_placeholder')}
+          nothingFoundMessage={t('payments.section.no_methods')}
+          data={props.methods.map((card) => ({ value: card.payment_card_token, label: label(card) }))}
+          value={method?.payment_card_token ?? null}
+          onChange={props.onMethodChange}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {isCard && props.cvvRequired && (
+          <PasswordInput
+            label={t('payments.section.cvv')}
+            description={t('payments.section.cvv_hint')}
+            value={props.cvv}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            onChange={(event) => props.onCvvChange(event.currentTarget.value.replace(/\D/g, ''))}
+          />
+        )}
+      </SimpleGrid>
+      {props.methods.length === 0 && <Text size="sm">{t('payments.section.add_hint')}</Text>}
+      {props.manageMethods}
+      <Stack gap={4} align="flex-start">
+        <Group>
+          <Button
+            size="md"
+            onClick={props.onPay}
+            disabled={props.payDisabled}
+            loading={props.submitting}
+            data-testid="pay-button"
+          >
+            {t('payments.section.pay')}
+          </Button>
+        </Group>
+        {props.impersonating && <Text size="sm">{t('payments.section.impersonating')}</Text>}
+        {props.maximum && (
+          <Text size="sm" c="red.8" data-testid="pay-maximum">
+            {t(
+              method?.payment_card_type === 'EC' ? 'payments.section.maximum_echeck' : 'payments.section.maximum_card',
+              {
+                amount: props.maximum,
+              },
+            )}
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+function Total({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500} size={strong ? 'xl' : 'md'} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+// /invoices/payment-status (spec §2 Payment status page): back to /, the success or error banner ('Payment Success'
+// / 'Error Processing Payment', or "being confirmed" for a payment the gateway has not answered yet), document
+// number, reference code, payment method, processed date, the result per document and Print. Its own two error
+// screens: nothing to show after a failure, and a crash of the page itself.
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { PayInvoicesResponse } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorBoundary } from '../../../components/ui/error-boundary';
+import { PageTitle } from '../../../components/ui/page-title';
+import { withoutLeadingZeros } from '../../../lib/account-selection';
+import { formatMoney } from '../../../lib/format-money';
+import { isPaymentSuccess, paymentOutcome } from '../utils/payment-session';
+import classes from './payment-status.module.css';
+
+export function PaymentStatusPage() {
+  const { t } = useTranslation();
+  return (
+    <ErrorBoundary name="payment status page" fallback={<StatusError text={t('payments.status.display_error')} />}>
+      <PaymentStatus />
+    </ErrorBoundary>
+  );
+}
+
+function StatusError({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" align="flex-start">
+      <PageTitle>{t('payments.status.title')}</PageTitle>
+      <Alert color="red" role="alert" title={t('payments.status.error')}>
+        {text}
+      </Alert>
+      <BackLink />
+    </Stack>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/" className={classes.noPrint}>
+      {t('payments.status.back')}
+    </Anchor>
+  );
+}
+
+function PaymentStatus() {
+  const { t } = useTranslation();
+  const outcome = paymentOutcome.read();
+  if (!outcome || outcome.kind === 'failed') return <StatusError text={t('payments.status.site_error')} />;
+  return <PaymentResult response={outcome.response} />;
+}
+
+function PaymentResult({ response }: { response: PayInvoicesResponse }) {
+  const { t, i18n } = useTranslation();
+  const { payment } = response;
+  const success = isPaymentSuccess(response);
+  const pending = payment.state === 'pending';
+  const money = (amount: string) =>
+    formatMoney(amount, payment.currency_key, i18n.language, { decimals: payment.currency_decimals });
+  const processed = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(payment.processed_at),
+  );
+
+  return (
+    <Stack gap="md" className={classes.page}>
+      <Group justify="space-between" className={classes.noPrint}>
+        <BackLink />
+        <Button variant="default" onClick={() => window.print()}>
+          {t('payments.status.print')}
+        </Button>
+      </Group>
+      <PageTitle>{t('payments.status.title')}</PageTitle>
+      <Alert
+        color={success ? 'green' : pending ? 'yellow' : 'red'}
+        role={success ? 'status' : 'alert'}
+        title={t(success ? 'payments.status.success' : pending ? 'payments.status.pending' : 'payments.status.error')}
+        data-testid="payment-status-banner"
+      >
+        {pending
+          ? t('payments.status.pending_text')
+          : success
+            ? t('payments.status.success_text')
+            : response.status[0]?.message_line_string}
+      </Alert>
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Field label={t('payments.status.document_number')} value={payment.payment_document_number || '—'} />
+          <Field label={t('payments.status.reference_code')} value={payment.reference_code} />
+          <Field label={t('payments.status.payment_method')} value={payment.payment_method_label} />
+          <Field label={t('payments.status.processed_date')} value={processed} />
+          <Field label={t('payments.status.total')} value={money(payment.total_amount)} />
+        </SimpleGrid>
+      </Paper>
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped withTableBorder captionSide="top">
+          <Table.Caption>{t('payments.status.results')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('payments.status.column.document')}</Table.Th>
+              <Table.Th>{t('payments.status.column.result')}</Table.Th>
+              <Table.Th>{t('payments.status.column.amount')}</Table.Th>
+              <Table.Th>{t('payments.status.column.authorization')}</Table.Th>
+              <Table.Th>{t('payments.status.column.message')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {response.status.map((entry) => (
+              <Table.Tr key={entry.index_number}>
+                <Table.Td>
+                  {withoutLeadingZeros(entry.billing_document_number || entry.document_number_finance)}
+                </Table.Td>
+                <Table.Td>
+                  <Text c={entry.message_type === 'S' ? 'green.9' : 'red.8'} fw={600} size="sm">
+                    {t(entry.message_type === 'S' ? 'payments.status.result_success' : 'payments.status.result_error')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{money(entry.authorization_amount)}</Table.Td>
+                <Table.Td>{entry.authorization_reference_code || '—'}</Table.Td>
+                <Table.Td>{entry.message_line_string || '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
