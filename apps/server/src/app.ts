@@ -25,6 +25,7 @@ import { configurationRoutes } from './modules/configuration/configuration.route
 import { customersRoutes } from './modules/customers/customers.routes';
 import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { paymentHistoryRoutes } from './modules/payments/payment-history.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { readOrInitSetting } from './modules/system/app-settings.repository';
 import { systemRoutes } from './modules/system/system.routes';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (sandbox) await app.register(sandboxGatewayRoutes, { gateway: sandbox });
   await app.register(invoicesRoutes);
   await app.register(paymentsRoutes);
+  await app.register(paymentHistoryRoutes);
 
   await app.register(webAppPlugin, { root: config.WEB_DIST || defaultWebDist() });
   return app;

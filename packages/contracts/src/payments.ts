@@ -199,6 +199,30 @@ export const getPaymentsHistory = defineRoute({
   response: PaymentHistoryResponse,
 });
 
+/** The history's export: the same search (without paging) as a file of every matching payment. */
+export const PaymentHistoryExportRequest = PaymentHistoryRequest;
+export type PaymentHistoryExportRequest = z.input<typeof PaymentHistoryExportRequest>;
+
+export const paymentsHistoryExcel = defineRoute({
+  method: 'POST',
+  path: '/api/PaymentsHistory/payments-excel',
+  download: 'xlsx',
+  summary: 'Every payment of a payment-history search as an .xlsx file (PaymentHistory.xlsx).',
+  body: PaymentHistoryExportRequest,
+  response: z.any(),
+});
+
+export const paymentsHistoryCsv = defineRoute({
+  method: 'POST',
+  path: '/api/PaymentsHistory/payments-csv',
+  download: 'csv',
+  summary: 'Every payment of a payment-history search as a UTF-8 CSV file (PaymentHistory.csv).',
+  body: PaymentHistoryExportRequest,
+  response: z.any(),
+});
+
+export const paymentHistoryExportFileNames = { xlsx: 'PaymentHistory.xlsx', csv: 'PaymentHistory.csv' } as const;
+
 // ---------------------------------------------------------------------------------------------------------------
 // The back-end configuration the pay page reads (spec §3 "Configuration read by these screens")
 // ---------------------------------------------------------------------------------------------------------------
