@@ -123,3 +123,22 @@ test('pays with a card that needs a 3-D Secure challenge and comes back to the s
   await expect(page.getByTestId('payment-status-banner')).toContainText('Payment Success');
   await expect(page.getByText('MC 1005')).toBeVisible();
 });
+
+test('payment history shows the new payments, each marked Success, with the invoices they settled', async ({
+  page,
+}) => {
+  await page.getByRole('link', { name: 'Payments' }).first().click();
+  await expect(page).toHaveURL(/\/payment-history$/);
+  await expect(page.getByTestId('found-count')).toBeVisible();
+  const rows = page.getByTestId('payment-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'VISA 1111' }).filter({ hasText: 'Success' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'MC 1005' }).first()).toBeVisible();
+  await checkA11y(page);
+
+  // An invoice number finds the payment that settled it.
+  const invoice = (await rows.first().locator('.mantine-Badge-root').first().innerText()).split(' ')[0]!;
+  await page.getByLabel('Invoice number').fill(invoice);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(rows.first()).toContainText(invoice);
+});

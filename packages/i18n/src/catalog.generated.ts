@@ -6,6 +6,7 @@ import base_common from '../messages/base/common.json';
 import base_errors from '../messages/base/errors.json';
 import base_exports from '../messages/base/exports.json';
 import base_invoices from '../messages/base/invoices.json';
+import base_payment_history from '../messages/base/payment-history.json';
 import base_payment_methods from '../messages/base/payment-methods.json';
 import base_payments from '../messages/base/payments.json';
 import base_shell from '../messages/base/shell.json';
@@ -15,6 +16,7 @@ import de_common from '../messages/de/common.json';
 import de_errors from '../messages/de/errors.json';
 import de_exports from '../messages/de/exports.json';
 import de_invoices from '../messages/de/invoices.json';
+import de_payment_history from '../messages/de/payment-history.json';
 import de_payment_methods from '../messages/de/payment-methods.json';
 import de_payments from '../messages/de/payments.json';
 import de_shell from '../messages/de/shell.json';
@@ -30,6 +32,7 @@ import es_common from '../messages/es/common.json';
 import es_errors from '../messages/es/errors.json';
 import es_exports from '../messages/es/exports.json';
 import es_invoices from '../messages/es/invoices.json';
+import es_payment_history from '../messages/es/payment-history.json';
 import es_payment_methods from '../messages/es/payment-methods.json';
 import es_payments from '../messages/es/payments.json';
 import es_shell from '../messages/es/shell.json';
@@ -39,6 +42,7 @@ import fr_common from '../messages/fr/common.json';
 import fr_errors from '../messages/fr/errors.json';
 import fr_exports from '../messages/fr/exports.json';
 import fr_invoices from '../messages/fr/invoices.json';
+import fr_payment_history from '../messages/fr/payment-history.json';
 import fr_payment_methods from '../messages/fr/payment-methods.json';
 import fr_payments from '../messages/fr/payments.json';
 import fr_shell from '../messages/fr/shell.json';
@@ -51,6 +55,7 @@ import it_common from '../messages/it/common.json';
 import it_errors from '../messages/it/errors.json';
 import it_exports from '../messages/it/exports.json';
 import it_invoices from '../messages/it/invoices.json';
+import it_payment_history from '../messages/it/payment-history.json';
 import it_payment_methods from '../messages/it/payment-methods.json';
 import it_payments from '../messages/it/payments.json';
 import it_shell from '../messages/it/shell.json';
@@ -60,6 +65,7 @@ import ja_common from '../messages/ja/common.json';
 import ja_errors from '../messages/ja/errors.json';
 import ja_exports from '../messages/ja/exports.json';
 import ja_invoices from '../messages/ja/invoices.json';
+import ja_payment_history from '../messages/ja/payment-history.json';
 import ja_payment_methods from '../messages/ja/payment-methods.json';
 import ja_payments from '../messages/ja/payments.json';
 import ja_shell from '../messages/ja/shell.json';
@@ -69,6 +75,7 @@ import pt_common from '../messages/pt/common.json';
 import pt_errors from '../messages/pt/errors.json';
 import pt_exports from '../messages/pt/exports.json';
 import pt_invoices from '../messages/pt/invoices.json';
+import pt_payment_history from '../messages/pt/payment-history.json';
 import pt_payment_methods from '../messages/pt/payment-methods.json';
 import pt_payments from '../messages/pt/payments.json';
 import pt_shell from '../messages/pt/shell.json';
@@ -82,6 +89,7 @@ import ru_common from '../messages/ru/common.json';
 import ru_errors from '../messages/ru/errors.json';
 import ru_exports from '../messages/ru/exports.json';
 import ru_invoices from '../messages/ru/invoices.json';
+import ru_payment_history from '../messages/ru/payment-history.json';
 import ru_payment_methods from '../messages/ru/payment-methods.json';
 import ru_payments from '../messages/ru/payments.json';
 import ru_shell from '../messages/ru/shell.json';
@@ -94,6 +102,7 @@ export const catalog: Catalog = {
     errors: base_errors,
     exports: base_exports,
     invoices: base_invoices,
+    'payment-history': base_payment_history,
     'payment-methods': base_payment_methods,
     payments: base_payments,
     shell: base_shell,
@@ -105,6 +114,7 @@ export const catalog: Catalog = {
     errors: de_errors,
     exports: de_exports,
     invoices: de_invoices,
+    'payment-history': de_payment_history,
     'payment-methods': de_payment_methods,
     payments: de_payments,
     shell: de_shell,
@@ -119,6 +129,7 @@ export const catalog: Catalog = {
     errors: es_errors,
     exports: es_exports,
     invoices: es_invoices,
+    'payment-history': es_payment_history,
     'payment-methods': es_payment_methods,
     payments: es_payments,
     shell: es_shell,
@@ -130,6 +141,7 @@ export const catalog: Catalog = {
     errors: fr_errors,
     exports: fr_exports,
     invoices: fr_invoices,
+    'payment-history': fr_payment_history,
     'payment-methods': fr_payment_methods,
     payments: fr_payments,
     shell: fr_shell,
@@ -142,6 +154,7 @@ export const catalog: Catalog = {
     errors: it_errors,
     exports: it_exports,
     invoices: it_invoices,
+    'payment-history': it_payment_history,
     'payment-methods': it_payment_methods,
     payments: it_payments,
     shell: it_shell,
@@ -153,6 +166,7 @@ export const catalog: Catalog = {
     errors: ja_errors,
     exports: ja_exports,
     invoices: ja_invoices,
+    'payment-history': ja_payment_history,
     'payment-methods': ja_payment_methods,
     payments: ja_payments,
     shell: ja_shell,
@@ -164,6 +178,7 @@ export const catalog: Catalog = {
     errors: pt_errors,
     exports: pt_exports,
     invoices: pt_invoices,
+    'payment-history': pt_payment_history,
     'payment-methods': pt_payment_methods,
     payments: pt_payments,
     shell: pt_shell,
@@ -176,6 +191,7 @@ export const catalog: Catalog = {
     errors: ru_errors,
     exports: ru_exports,
     invoices: ru_invoices,
+    'payment-history': ru_payment_history,
     'payment-methods': ru_payment_methods,
     payments: ru_payments,
     shell: ru_shell,

@@ -38,6 +38,11 @@ const ProcessingPaymentPage = lazy(() =>
 const PaymentStatusPage = lazy(() =>
   import('../features/payments/components/payment-status-page').then((m) => ({ default: m.PaymentStatusPage })),
 );
+const PaymentHistoryPage = lazy(() =>
+  import('../features/payment-history/components/payment-history-page').then((m) => ({
+    default: m.PaymentHistoryPage,
+  })),
+);
 const ManagePaymentMethodsToggle = lazy(() =>
   import('../features/payment-methods/components/manage-payment-methods-toggle').then((m) => ({
     default: m.ManagePaymentMethodsToggle,
@@ -91,7 +96,7 @@ const signedInRoutes: SignedInRoute[] = [
     element: <PaymentStatusPage />,
   },
   { path: '/invoice-history', titleKey: 'shell.pages.invoice_history', element: <InvoiceSearchPage /> },
-  { path: '/payment-history', titleKey: 'shell.pages.payment_history' },
+  { path: '/payment-history', titleKey: 'shell.pages.payment_history', element: <PaymentHistoryPage /> },
   { path: '/deposits', titleKey: 'shell.pages.deposits' },
   { path: '/deposits/processing-payment', titleKey: 'shell.pages.deposits_processing_payment' },
   { path: '/deposits/payment-status', titleKey: 'shell.pages.deposits_payment_status' },

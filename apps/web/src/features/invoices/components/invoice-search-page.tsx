@@ -1,13 +1,7 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileTypePdf, IconSearch } from '@tabler/icons-react';
 import { invoiceSorts, type InvoiceSort, type LedgerDocument } from '@portal/contracts';
-import {
-  emptyPickerFallback,
-  searchPeriods,
-  validateSearchFilters,
-  type SearchPeriod,
-  type SearchStatusCode,
-} from '@portal/domain';
+import { searchPeriods, validateSearchFilters, type SearchPeriod, type SearchStatusCode } from '@portal/domain';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -20,11 +14,12 @@ import { useInvoices } from '../api/search-invoices';
 import { buildSearchRequest, type AccountScope, type InvoiceSearchFilters } from '../utils/build-search-request';
 import { useInvoiceTableColumns } from '../api/get-invoice-table-setting';
 import { invoiceSearch, useInvoiceSearch } from '../utils/invoice-search-store';
-import { CustomerSelector } from './customer-selector';
-import { FoundCount } from './found-count';
+import { CustomerSelector } from '../../../components/ui/customer-selector';
+import { DateField } from '../../../components/ui/date-field';
+import { FoundCount } from '../../../components/ui/found-count';
 import { InvoiceTable } from './invoice-table';
 import classes from './invoices.module.css';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 
 const statuses: SearchStatusCode[] = ['01', '02', '03'];
 const periodLabel = (period: SearchPeriod) => (period === '-1' ? 'period_custom' : `period_${period}`);
@@ -42,32 +37,6 @@ export function InvoiceSearchPage() {
         <InvoiceSearch scope={{ primary, secondaryAccount: accounts.secondaryAccount, soldTos: accounts.soldTos }} />
       )}
     </Stack>
-  );
-}
-
-function DateField({
-  label,
-  value,
-  onChange,
-  fallbackWhenEmpty = false,
-}: {
-  label: string;
-  value: string | null;
-  onChange: (value: string | null) => void;
-  fallbackWhenEmpty?: boolean;
-}) {
-  return (
-    <TextInput
-      type="date"
-      label={label}
-      value={value ?? ''}
-      onChange={(event) => onChange(event.currentTarget.value || null)}
-      // spec §4: an empty close of the (end) date picker falls back to 31 December of the current year.
-      onBlur={(event) => {
-        if (fallbackWhenEmpty && !event.currentTarget.value) onChange(emptyPickerFallback(new Date()));
-      }}
-      className={classes.dateInput}
-    />
   );
 }
 

@@ -26,11 +26,11 @@ import {
 import { useInvoiceTableColumns } from '../api/get-invoice-table-setting';
 import { invoiceList, useInvoiceList } from '../utils/invoice-list-store';
 import { showsPayControls } from '../utils/payment-access';
-import { CustomerSelector } from './customer-selector';
-import { FoundCount } from './found-count';
+import { CustomerSelector } from '../../../components/ui/customer-selector';
+import { FoundCount } from '../../../components/ui/found-count';
 import { InvoiceTable, isInProcess, isSelectable } from './invoice-table';
 import classes from './invoices.module.css';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 import { PaymentsDisabledAlert } from './payments-disabled-alert';
 import { SelectionBar } from './selection-bar';
 import { TotalsCards } from './totals-cards';

@@ -28,7 +28,7 @@ import { notify } from '../../../lib/notify';
 import { paymentSettingsQuery, paymentsDisabledFor } from '../../../lib/payments-disabled';
 import { useSession } from '../../../lib/session';
 import { postToThreeDs } from '../../../lib/three-ds-redirect';
-import { useBackendConfiguration } from '../api/get-backend-configuration';
+import { useBackendConfiguration } from '../../../lib/backend-configuration';
 import { usePayWithMethods } from '../api/get-pay-with-methods';
 import { requestThreeDs } from '../api/request-three-ds';
 import { buildPayRequest, checkInput, initialLines, payTotals, threeDsApplies, type PayLine } from '../utils/pay-form';

@@ -1,9 +1,16 @@
 import { Group, Loader, Text } from '@mantine/core';
-import { foundCountCap, type InvoiceSearchResponse } from '@portal/contracts';
+import { foundCountCap } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 
 /** The found count, exact up to 1,000 and "1,000+" beyond. */
-export function FoundCount({ data, loading }: { data: InvoiceSearchResponse | undefined; loading: boolean }) {
+/** Any search answer with a capped found count (invoice search, payment history). */
+export function FoundCount({
+  data,
+  loading,
+}: {
+  data: { found_count: number; found_count_capped: boolean } | undefined;
+  loading: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   return (

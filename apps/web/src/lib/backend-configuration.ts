@@ -1,6 +1,6 @@
 import { backendConfiguration } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call } from './api-client';
 
 /** spec §3 "Configuration read by these screens": the rules the pay page applies before the server re-checks them. */
 export const backendConfigurationQuery = queryOptions({

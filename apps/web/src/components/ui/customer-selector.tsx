@@ -6,7 +6,7 @@ import {
   currentPrimary,
   picksSeveralCustomers,
   useAccountSelection,
-} from '../../../lib/account-selection';
+} from '../../lib/account-selection';
 
 /**
  * spec §2/§4: payers (and payer-all accounts) pick several customers (the sold-tos the list is filtered by),

@@ -1,0 +1,291 @@
+// /payment-history (spec §2 Payment history and Invoice search filters, §4 periods, §5 search validation): account,
+// period (default 30 days), invoice number and currency filters, Find, the found count, CSV and Excel exports, and
+// every payment marked Success (green) or Error (red) with the invoices it settled. Cards replace the table at 600px.
+import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import type { PaymentHistoryEntry } from '@portal/contracts';
+import { paymentMethodLabel, searchPeriods, validateSearchFilters, type SearchPeriod } from '@portal/domain';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CustomerSelector } from '../../../components/ui/customer-selector';
+import { DateField } from '../../../components/ui/date-field';
+import { FoundCount } from '../../../components/ui/found-count';
+import { PageTitle } from '../../../components/ui/page-title';
+import { Pager } from '../../../components/ui/pager';
+import { MOBILE_BREAKPOINT_PX } from '../../../config/constants';
+import {
+  currentPrimary,
+  picksSeveralCustomers,
+  useAccountSelection,
+  withoutLeadingZeros,
+} from '../../../lib/account-selection';
+import { useBackendConfiguration } from '../../../lib/backend-configuration';
+import { formatDate } from '../../../lib/format-date';
+import { formatMoney } from '../../../lib/format-money';
+import { log } from '../../../lib/log';
+import { notify } from '../../../lib/notify';
+import { exportPaymentsHistory } from '../api/export-payments-history';
+import { usePaymentsHistory } from '../api/get-payments-history';
+import { buildHistoryRequest, defaultHistoryFilters, type HistoryFilters } from '../utils/build-history-request';
+
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX / 16}em)`;
+const periodLabel = (period: SearchPeriod) => (period === '-1' ? 'period_custom' : `period_${period}`);
+/** Dark enough for 4.5:1 on white and on the striped rows. */
+const resultColors = { S: '#1b5e20', E: '#b71c1c' } as const;
+
+export function PaymentHistoryPage() {
+  const { t } = useTranslation();
+  const accounts = useAccountSelection();
+  const primary = currentPrimary(accounts);
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('shell.pages.payment_history')}</PageTitle>
+      {primary && (
+        <PaymentHistory
+          key={`${primary.PrimaryAcct}/${primary.CompanyCode}/${accounts.switchCount}`}
+          scope={{ primary, secondaryAccount: accounts.secondaryAccount, soldTos: accounts.soldTos }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function PaymentHistory({ scope }: { scope: Parameters<typeof buildHistoryRequest>[0] }) {
+  const { t } = useTranslation();
+  const currencies = useBackendConfiguration().data?.sapcust.currency_decimals.map((entry) => entry.currkey) ?? [];
+  const [draft, setDraft] = useState<HistoryFilters>(defaultHistoryFilters);
+  // The list opens on the default search (last 30 days); Find runs the filters as they are then.
+  const [submitted, setSubmitted] = useState<{ filters: HistoryFilters; at: number } | null>(() => ({
+    filters: defaultHistoryFilters,
+    at: Date.now(),
+  }));
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
+  const page = cursors.length - 1;
+  const customerRequired = picksSeveralCustomers(scope.primary.AccountType);
+  const ready = !customerRequired || scope.soldTos.length > 0;
+  const request = useMemo(
+    () =>
+      submitted && ready ? buildHistoryRequest(scope, submitted.filters, new Date(submitted.at), cursors[page]) : null,
+    [scope, submitted, cursors, page, ready],
+  );
+  const result = usePaymentsHistory(request);
+  const entries = result.data?.data.document_list ?? [];
+  const change = (value: Partial<HistoryFilters>) => setDraft((current) => ({ ...current, ...value }));
+
+  const handleFind = (event: FormEvent) => {
+    event.preventDefault();
+    const [first] = validateSearchFilters({
+      status: '03',
+      period: draft.period,
+      dateFrom: draft.dateFrom,
+      dateTo: draft.dateTo,
+      dueDateFrom: null,
+      dueDateTo: null,
+      customerRequired,
+      selectedCustomerCount: scope.soldTos.length,
+    });
+    if (first) {
+      notify.warning(t(`validation.search.${first}`));
+      return;
+    }
+    setCursors([undefined]);
+    setSubmitted({ filters: draft, at: Date.now() });
+  };
+
+  const handleExport = async (format: 'csv' | 'xlsx') => {
+    if (!request) return;
+    const { cursor: _cursor, page_size: _size, ...parameters } = request.search_parameters;
+    setBusy(format);
+    try {
+      await exportPaymentsHistory({ ...request, search_parameters: parameters }, format);
+    } catch (error) {
+      log.warn('Payment history export failed', error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <form onSubmit={handleFind} aria-label={t('payment-history.filters_label')} noValidate>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <CustomerSelector label={t('payment-history.account_label')} />
+          <Select
+            label={t('payment-history.period_label')}
+            data={searchPeriods.map((period) => ({
+              value: period,
+              label: t(`invoices.search.${periodLabel(period)}`),
+            }))}
+            value={draft.period}
+            onChange={(value) =>
+              value &&
+              change({ period: value as SearchPeriod, ...(value === '-1' ? {} : { dateFrom: null, dateTo: null }) })
+            }
+            allowDeselect={false}
+            w={170}
+          />
+          {draft.period === '-1' && (
+            <>
+              <DateField
+                label={t('payment-history.date_from')}
+                value={draft.dateFrom}
+                onChange={(dateFrom) => change({ dateFrom })}
+              />
+              <DateField
+                label={t('payment-history.date_to')}
+                value={draft.dateTo}
+                onChange={(dateTo) => change({ dateTo })}
+                fallbackWhenEmpty
+              />
+            </>
+          )}
+          <TextInput
+            label={t('payment-history.invoice_number')}
+            value={draft.invoiceNumber}
+            onChange={(event) => change({ invoiceNumber: event.currentTarget.value })}
+            maxLength={20}
+          />
+          <Select
+            label={t('payment-history.currency_label')}
+            data={[
+              { value: '', label: t('payment-history.all_currencies') },
+              ...currencies.map((currency) => ({ value: currency, label: currency })),
+            ]}
+            value={draft.currency}
+            onChange={(value) => change({ currency: value ?? '' })}
+            allowDeselect={false}
+            w={170}
+          />
+          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden="true" />}>
+            {t('payment-history.find')}
+          </Button>
+        </Group>
+      </form>
+
+      <section aria-label={t('payment-history.results_caption')}>
+        <Stack gap="sm">
+          <Group gap="sm" justify="space-between" wrap="wrap">
+            <FoundCount data={result.data} loading={result.isFetching} />
+            <Group gap="sm">
+              {(['csv', 'xlsx'] as const).map((format) => (
+                <Button
+                  key={format}
+                  variant="default"
+                  leftSection={<IconDownload size={16} aria-hidden="true" />}
+                  loading={busy === format}
+                  disabled={entries.length === 0}
+                  onClick={() => void handleExport(format)}
+                >
+                  {t(`payment-history.export_${format}`)}
+                </Button>
+              ))}
+            </Group>
+          </Group>
+          {!ready ? (
+            <Text>{t('validation.search.select_customer')}</Text>
+          ) : !result.data ? null : entries.length === 0 ? (
+            <Text data-testid="empty-text">{t('common.no_documents')}</Text>
+          ) : (
+            <HistoryResults entries={entries} />
+          )}
+          <Pager
+            page={page}
+            hasNext={Boolean(result.data?.next_cursor)}
+            onPrevious={() => setCursors((current) => current.slice(0, -1))}
+            onNext={() => {
+              const next = result.data?.next_cursor;
+              if (next) setCursors((current) => [...current, next]);
+            }}
+          />
+        </Stack>
+      </section>
+    </>
+  );
+}
+
+function HistoryResults({ entries }: { entries: PaymentHistoryEntry[] }) {
+  const { t, i18n } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, {
+    getInitialValueInEffect: false,
+  });
+  const money = (entry: PaymentHistoryEntry, amount: string) =>
+    formatMoney(amount, entry.currency_key, i18n.language, { decimals: entry.currency_decimals });
+  const result = (entry: PaymentHistoryEntry) => (
+    <Text c={resultColors[entry.message_type]} fw={700} size="sm" data-testid="payment-result">
+      {t(entry.message_type === 'S' ? 'payment-history.result_success' : 'payment-history.result_error')}
+    </Text>
+  );
+  const invoices = (entry: PaymentHistoryEntry) =>
+    entry.sd_invoices.length === 0 ? (
+      '—'
+    ) : (
+      <Group gap={4}>
+        {entry.sd_invoices.map((invoice) => (
+          <Badge key={invoice.document_number_finance} variant="outline" color="gray" tt="none" c="dark">
+            {withoutLeadingZeros(invoice.billing_document_number || invoice.document_number_finance)} ·{' '}
+            {money(entry, invoice.current_paid_amount)}
+          </Badge>
+        ))}
+      </Group>
+    );
+  const number = (entry: PaymentHistoryEntry) => withoutLeadingZeros(entry.document_number_finance) || '—';
+
+  if (mobile) {
+    return (
+      <Stack gap="sm" data-testid="payment-history-cards">
+        {entries.map((entry, index) => (
+          <Paper key={`${entry.document_number_finance}-${index}`} withBorder p="sm" data-testid="payment-row">
+            <Group justify="space-between">
+              <Text fw={700}>{number(entry)}</Text>
+              {result(entry)}
+            </Group>
+            <Text size="sm">
+              {formatDate(entry.document_date)} · {money(entry, entry.current_paid_amount)} ·{' '}
+              {paymentMethodLabel(entry)}
+            </Text>
+            {entry.message_line_string && <Text size="sm">{entry.message_line_string}</Text>}
+            <Group mt={4}>{invoices(entry)}</Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped withTableBorder captionSide="top">
+        <Table.Caption>{t('payment-history.results_caption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('payment-history.column.document')}</Table.Th>
+            <Table.Th>{t('payment-history.column.date')}</Table.Th>
+            <Table.Th>{t('payment-history.column.result')}</Table.Th>
+            <Table.Th>{t('payment-history.column.amount')}</Table.Th>
+            <Table.Th>{t('payment-history.column.method')}</Table.Th>
+            <Table.Th>{t('payment-history.column.authorization')}</Table.Th>
+            <Table.Th>{t('payment-history.column.invoices')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry, index) => (
+            <Table.Tr key={`${entry.document_number_finance}-${index}`} data-testid="payment-row">
+              <Table.Td>{number(entry)}</Table.Td>
+              <Table.Td>{formatDate(entry.document_date)}</Table.Td>
+              <Table.Td>
+                {result(entry)}
+                {entry.message_type === 'E' && entry.message_line_string && (
+                  <Text size="xs">{entry.message_line_string}</Text>
+                )}
+              </Table.Td>
+              <Table.Td>{money(entry, entry.current_paid_amount)}</Table.Td>
+              <Table.Td>{paymentMethodLabel(entry)}</Table.Td>
+              <Table.Td>{entry.authorization_reference_code || '—'}</Table.Td>
+              <Table.Td>{invoices(entry)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
