@@ -50,6 +50,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // Without a listener an idle client's error would crash the process.
     pool.on('error', (error) => options.onIdleError?.(error));
+    // A connection that dies while checked out (killed backend, network) fails its query; the client then also
+    // emits 'error', which must not crash the process either: the pool discards the client when it is released.
+    pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder: migrationsFolder() });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -4,9 +4,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { PayInvoicesRequest, PayInvoicesResponse } from '@portal/contracts';
 import { formatMinorUnits } from '@portal/domain';
-import { and, asc, eq, gt, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { sandboxCharges } from '../../connectors/gateway/sandbox/sandbox.schema';
+import { refreshAccountBalances } from '../../connectors/erp/ledger/refresh-account-balances';
 import type { Db } from '../../db/client';
-import { documents } from '../../db/schema';
+import { accountBalances, documents, payments } from '../../db/schema';
 import {
   bearer,
   manage,
@@ -131,4 +134,60 @@ export async function pay(
     payload: request,
   });
   return { statusCode: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+/** The payer's open items (invoices and credits, payments excluded) and the payments posted (S). */
+export async function ledgerSums(db: Db): Promise<{ open: bigint; posted: bigint }> {
+  const [open] = await db
+    .select({ total: sql<string>`coalesce(sum(${documents.openAmount}), 0)::text` })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.payerNumber, '0000100001'),
+        eq(documents.documentStatus, '01'),
+        eq(documents.itemIsAPayment, false),
+      ),
+    );
+  const [posted] = await db
+    .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
+    .from(payments)
+    .where(and(eq(payments.payerNumber, '0000100001'), eq(payments.messageType, 'S')));
+  return { open: BigInt(open!.total), posted: BigInt(posted!.total) };
+}
+
+/**
+ * The ledger invariants of issue 5: no lost payment, no double posting (approved gateway charges and S postings match
+ * one to one), the payer's open items moved by exactly minus what was posted since `baseline`, no open amount on the
+ * wrong side of zero, and the maintained balances equal a rebuild from the documents.
+ */
+export async function expectLedgerConsistent(db: Db, baseline: { open: bigint; posted: bigint }): Promise<void> {
+  // 0 lost payments, 0 double postings: approved charges and S postings match one to one by order number.
+  const charges = await db.select().from(sandboxCharges).where(eq(sandboxCharges.status, 'approved'));
+  const posted = await db.select().from(payments).where(eq(payments.messageType, 'S'));
+  expect(posted.map((payment) => payment.orderNumber).sort()).toEqual(
+    charges.map((charge) => charge.orderNumber).sort(),
+  );
+  for (const charge of charges) {
+    const payment = posted.find((row) => row.orderNumber === charge.orderNumber)!;
+    expect(payment.amount).toBe(charge.amountMinor);
+  }
+  // The payer's open items moved by exactly minus what was posted.
+  const now = await ledgerSums(db);
+  expect(now.open).toBe(baseline.open - (now.posted - baseline.posted));
+  // No open amount passes zero from the wrong side.
+  const [wrongSide] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(documents)
+    .where(
+      sql`(${documents.totalAmount} > 0 and ${documents.openAmount} < 0) or (${documents.totalAmount} < 0 and ${documents.openAmount} > 0)`,
+    );
+  expect(Number(wrongSide!.count)).toBe(0);
+  // The maintained balances equal a rebuild from the documents.
+  const maintained = await db.select().from(accountBalances);
+  await refreshAccountBalances(db, new Date(`${maintained[0]!.asOf}T12:00:00Z`));
+  const rebuilt = await db.select().from(accountBalances);
+  const key = (row: typeof accountBalances.$inferSelect) => `${row.payerNumber}|${row.soldtoNumber}|${row.currencyKey}`;
+  const sorted = (rows: (typeof accountBalances.$inferSelect)[]) =>
+    rows.filter((row) => row.openInvoiceCount + row.openCreditCount > 0).sort((a, b) => key(a).localeCompare(key(b)));
+  expect(sorted(maintained)).toEqual(sorted(rebuilt));
 }

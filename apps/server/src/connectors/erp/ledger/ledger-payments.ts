@@ -275,7 +275,7 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
         soldtoNumber: base.soldtoNumber,
       })
       .where(eq(payments.id, paymentId));
-    await updateBalances(tx, balanceChanges, day);
+    await updateBalances(tx, balanceChanges);
 
     return {
       message_type: 'S',
@@ -336,7 +336,7 @@ function contribution(open: bigint, isOpenItem: boolean) {
  * difference of what it contributes before and after. Due and past due split at the row's own as_of day, as the
  * daily rebuild does. Rows are touched in key order so that concurrent postings lock them in one order.
  */
-async function updateBalances(tx: Db, changes: BalanceChange[], today: string): Promise<void> {
+async function updateBalances(tx: Db, changes: BalanceChange[]): Promise<void> {
   const sorted = [...changes].sort((a, b) =>
     `${a.row.payerNumber}|${a.row.soldtoNumber}|${a.row.currencyKey}`.localeCompare(
       `${b.row.payerNumber}|${b.row.soldtoNumber}|${b.row.currencyKey}`,
@@ -355,15 +355,18 @@ async function updateBalances(tx: Db, changes: BalanceChange[], today: string): 
     const dInvoices = String(invoices);
     const dCredits = String(credits);
     const dBalance = String(invoices + credits);
-    const asOf = sql`coalesce((SELECT max(as_of) FROM ${accountBalances}), ${today}::date)`;
+    const asOf = sql`(SELECT max(as_of) FROM ${accountBalances})`;
+    // An account without a row had no open items at the last rebuild: its row starts from this change. While the
+    // table is empty (never built) nothing is written: the first totals read builds it from the documents.
     await tx.execute(sql`
       INSERT INTO ${accountBalances} AS b (payer_number, soldto_number, currency_key, as_of, invoices_amount,
         credits_amount, due_amount, past_due_amount, balance_amount, open_invoice_count, open_credit_count)
-      VALUES (${change.row.payerNumber}, ${change.row.soldtoNumber}, ${change.row.currencyKey}, ${asOf},
+      SELECT ${change.row.payerNumber}, ${change.row.soldtoNumber}, ${change.row.currencyKey}, ${asOf},
         ${dInvoices}::bigint, ${dCredits}::bigint,
         CASE WHEN ${due}::date >= ${asOf} THEN ${dInvoices}::bigint ELSE 0 END,
         CASE WHEN ${due}::date < ${asOf} THEN ${dInvoices}::bigint ELSE 0 END,
-        ${dBalance}::bigint, ${invoiceCount}::int, ${creditCount}::int)
+        ${dBalance}::bigint, ${invoiceCount}::int, ${creditCount}::int
+      WHERE EXISTS (SELECT 1 FROM ${accountBalances})
       ON CONFLICT (payer_number, soldto_number, currency_key) DO UPDATE SET
         invoices_amount = b.invoices_amount + ${dInvoices}::bigint,
         credits_amount = b.credits_amount + ${dCredits}::bigint,

@@ -1,0 +1,264 @@
+// Issue 5 reliability: concurrency, crashes at each fault point, gateway time-outs, lost connections and replays.
+// After each: no lost payment (every approved gateway charge is posted exactly once), no double posting, and the
+// ledger balances equal the sum of the postings. Real concurrency needs PostgreSQL (PGlite runs one transaction at
+// a time); CI runs this file on both.
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../config';
+import { sandboxCharges } from '../../connectors/gateway/sandbox/sandbox.schema';
+import { refreshAccountBalances } from '../../connectors/erp/ledger/refresh-account-balances';
+import { paymentIntents } from '../../db/schema';
+import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
+import { reconcilePaymentIntents } from './reconcile-payment-intents';
+import { setPaymentFaultPoints } from './settle-payment-intent';
+import {
+  expectLedgerConsistent,
+  ledgerSums,
+  openInvoices,
+  pay,
+  payRequest,
+  reloadDocument,
+  saveCard,
+  threeDsForPayment,
+  type OpenInvoice,
+} from './payments.test-helpers';
+
+const onPostgres = Boolean(testDatabaseUrl());
+
+let t: TestApp;
+let payer: string;
+let amex: string;
+let unused: OpenInvoice[] = [];
+let baseline: { open: bigint; posted: bigint };
+
+const fresh = (count: number): OpenInvoice[] => {
+  const taken = unused.splice(0, count);
+  if (taken.length < count) throw new Error('the test ledger has too few open invoices');
+  return taken;
+};
+
+async function unsettledIntents(): Promise<number> {
+  const rows = await t.database.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(paymentIntents)
+    .where(sql`${paymentIntents.state} in ('pending', 'approved')`);
+  return Number(rows[0]!.count);
+}
+
+/** Moves the clock past the reconciler's threshold and runs it once. */
+async function reconcileLater() {
+  t.clock.advance((t.config.PAYMENT_RECONCILE_AFTER_SECONDS + 1) * 1000);
+  return reconcilePaymentIntents(t.app.ctx);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ ledgerDocuments: 3000 });
+  payer = (await signInAs(t.app, 'payer@example.com')).token;
+  amex = await saveCard(t.app, payer, { number: '3782 822463 10005', cvv: '1234', type: 'AMEX' });
+  unused = await openInvoices(t.database.db, 200);
+  // Build the maintained balances (the first totals read would): postings then keep them up to date.
+  await refreshAccountBalances(t.database.db, t.clock.now());
+  baseline = await ledgerSums(t.database.db);
+});
+afterEach(async () => {
+  setPaymentFaultPoints(t.app.ctx, null);
+  await expectLedgerConsistent(t.database.db, baseline);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe.skipIf(!onPostgres)('concurrency (PostgreSQL)', () => {
+  it('20 simultaneous pays of one invoice with different keys: exactly one succeeds, one capture', async () => {
+    const [invoice] = fresh(1);
+    const chargesBefore = (await t.database.db.select().from(sandboxCharges)).length;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => pay(t.app, payer, payRequest([invoice!], { cardToken: amex }))),
+    );
+    const posted = answers.filter((answer) => answer.statusCode === 200 && answer.body.payment.state === 'posted');
+    expect(posted).toHaveLength(1);
+    for (const answer of answers.filter((candidate) => candidate.statusCode !== 200)) {
+      expect(answer.statusCode).toBe(409);
+      expect(['PAYMENT_IN_PROCESS', 'DOCUMENT_CHANGED']).toContain(answer.body.error);
+    }
+    expect((await t.database.db.select().from(sandboxCharges)).length).toBe(chargesBefore + 1);
+    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(0n);
+  });
+
+  it('20 simultaneous pays over overlapping selections: every request answers, each invoice paid at most once', async () => {
+    const invoices = fresh(6);
+    // Each request pays 3 of the 6 invoices, in a shuffled order, so that the selections overlap every way.
+    const selections = Array.from({ length: 20 }, (_, index) => {
+      const picked = [index % 6, (index + 1) % 6, (index + 3) % 6].map((position) => invoices[position]!);
+      return index % 2 === 0 ? picked : picked.reverse();
+    });
+    const answers = await Promise.all(
+      selections.map((selection) => pay(t.app, payer, payRequest(selection, { cardToken: amex }))),
+    );
+    for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
+    const paidKeys = answers
+      .filter((answer) => answer.statusCode === 200 && answer.body.payment.state === 'posted')
+      .flatMap((answer) => answer.body.status.map((entry) => entry.document_number_finance));
+    expect(paidKeys.length).toBeGreaterThan(0);
+    expect(new Set(paidKeys).size).toBe(paidKeys.length);
+    for (const invoice of invoices) {
+      const after = await reloadDocument(t.database.db, invoice.id);
+      expect(after.openAmount === 0n || after.openAmount === invoice.openAmount).toBe(true);
+    }
+    expect(await unsettledIntents()).toBe(0);
+  });
+
+  it('20 simultaneous submissions with the same key: one runs, the others wait (409) or replay', async () => {
+    const [invoice] = fresh(1);
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => pay(t.app, payer, payRequest([invoice!], { cardToken: amex }), key)),
+    );
+    const ok = answers.filter((answer) => answer.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ok.map((answer) => answer.body.payment.reference_code)).size).toBe(1);
+    for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
+  });
+});
+
+describe('fault points', () => {
+  it('crash before the gateway call: nothing charged; the reconciler voids it and the invoice is payable again', async () => {
+    const [invoice] = fresh(1);
+    const key = randomUUID();
+    setPaymentFaultPoints(t.app.ctx, {
+      beforeGateway: () => {
+        throw new Error('process died before the gateway call');
+      },
+    });
+    const crashed = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }), key);
+    expect(crashed.statusCode).toBe(500);
+    setPaymentFaultPoints(t.app.ctx, null);
+
+    // Until settled the invoice is in process: a new payment of it is refused before any gateway call.
+    const second = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }));
+    expect(second.statusCode).toBe(409);
+    expect(second.body.error).toBe('PAYMENT_IN_PROCESS');
+    // The same request retried early: the gateway knows no such order yet, so it stays pending (never charged).
+    const early = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }), key);
+    expect(early.body.payment.state).toBe('pending');
+
+    const round = await reconcileLater();
+    expect(round).toMatchObject({ examined: 1, declined: 1 });
+    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(invoice!.openAmount);
+    const retried = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }), key);
+    expect(retried.body.payment.state).toBe('declined');
+    const again = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }));
+    expect(again.body.payment.state).toBe('posted');
+  });
+
+  it('the gateway approves but the process dies before the ledger commit: the reconciler posts it, once', async () => {
+    const [first, second] = fresh(2);
+    for (const [invoice, faults] of [
+      [
+        first!,
+        {
+          afterGateway: () => {
+            throw new Error('process died after the approval');
+          },
+        },
+      ],
+      [
+        second!,
+        {
+          beforeCommit: () => {
+            throw new Error('process died before the commit');
+          },
+        },
+      ],
+    ] as const) {
+      setPaymentFaultPoints(t.app.ctx, faults);
+      const crashed = await pay(t.app, payer, payRequest([invoice], { cardToken: amex }));
+      expect(crashed.statusCode).toBe(500);
+      setPaymentFaultPoints(t.app.ctx, null);
+      expect((await reloadDocument(t.database.db, invoice.id)).openAmount).toBe(invoice.openAmount);
+    }
+    const round = await reconcileLater();
+    expect(round).toMatchObject({ examined: 2, posted: 2 });
+    expect((await reloadDocument(t.database.db, first!.id)).openAmount).toBe(0n);
+    expect((await reloadDocument(t.database.db, second!.id)).openAmount).toBe(0n);
+    expect(await reconcileLater()).toMatchObject({ examined: 0 });
+  });
+
+  it('a gateway time-out that in fact approved: pending, in process in the list, then posted once', async () => {
+    const slow = await saveCard(t.app, payer, { number: '4000 0000 0000 0119', cvv: '123', type: 'VISA' });
+    const [invoice] = fresh(1);
+    const request = payRequest([invoice!], {
+      cardToken: slow,
+      cardType: 'VISA',
+      cvv: '123',
+      threeDsAccessToken: await threeDsForPayment(t.app, payer, slow),
+    });
+    const key = randomUUID();
+    const answer = await pay(t.app, payer, request, key);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.payment.state).toBe('pending');
+    expect(answer.body.status[0]?.message_type).toBe('E');
+
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/api/Invoice',
+      headers: { authorization: `Bearer ${payer}` },
+      payload: {
+        payer_data: { customer_number: '0000100001', company_code: '1000' },
+        soldto_data: [invoice!.soldtoNumber],
+        search_parameters: { status: '03', filter: [{ filter_type: '01', value: invoice!.documentNumberFinance }] },
+      },
+    });
+    expect(list.json().documents_in_process).toEqual([
+      `1000|${invoice!.documentNumberFinance}|${invoice!.fiscalYear}|${invoice!.lineItem}`,
+    ]);
+    const other = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }));
+    expect(other.body.error).toBe('PAYMENT_IN_PROCESS');
+
+    expect(await reconcileLater()).toMatchObject({ examined: 1, posted: 1 });
+    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(0n);
+    // The pending answer was not stored: asking again with the key gives the settled answer.
+    const settled = await pay(t.app, payer, request, key);
+    expect(settled.body.payment.state).toBe('posted');
+  });
+
+  it('the database connection is lost during the commit: nothing posted; the retry posts once', async () => {
+    const [invoice] = fresh(1);
+    const key = randomUUID();
+    setPaymentFaultPoints(t.app.ctx, {
+      beforeCommit: async (tx) => {
+        if (onPostgres) await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
+        else throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' });
+      },
+    });
+    const lost = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }), key);
+    expect(lost.statusCode).toBe(500);
+    setPaymentFaultPoints(t.app.ctx, null);
+    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(invoice!.openAmount);
+    const [intent] = await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.idempotencyKey, key));
+    expect(intent?.state).toBe('approved');
+
+    const retried = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }), key);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.body.payment.state).toBe('posted');
+    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(0n);
+    expect(await reconcileLater()).toMatchObject({ examined: 0 });
+  });
+
+  it('the same request replayed 3 times: one capture, the same answer each time', async () => {
+    const [invoice] = fresh(1);
+    const key = randomUUID();
+    const request = payRequest([invoice!], { cardToken: amex });
+    const answers = [];
+    for (let attempt = 0; attempt < 4; attempt++) answers.push(await pay(t.app, payer, request, key));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers.slice(1).every((answer) => answer.headers['idempotent-replayed'] === 'true')).toBe(true);
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+    const captured = await t.database.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.orderNumber, answers[0]!.body.payment.reference_code));
+    expect(captured).toHaveLength(1);
+  });
+});
