@@ -8,6 +8,7 @@ export type HttpCall = {
   path: string;
   body?: unknown;
   token?: string;
+  headers?: Record<string, string>;
 };
 
 export type HttpAnswer = { status: number; body: Buffer; headers: http.IncomingHttpHeaders };
@@ -42,6 +43,7 @@ export function httpClient(port: number, connections: number): HttpClient {
           path: call.path,
           agent,
           headers: {
+            ...call.headers,
             ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
             ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
           },

@@ -67,7 +67,12 @@ async function ledgerSize(db: Db) {
   return { documents: documentCount?.n ?? 0, customers: customerCount?.n ?? 0, payerAll: groupCount?.n ?? 0 };
 }
 
-async function ensureBenchUser(db: Db, login: string, account: BenchAccount, passwordHash: string): Promise<void> {
+export async function ensureBenchUser(
+  db: Db,
+  login: string,
+  account: BenchAccount,
+  passwordHash: string,
+): Promise<void> {
   const [existing] = await db.select({ id: users.userId }).from(users).where(eq(users.login, login));
   if (existing) return;
   await insertUser(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLedgerConnector } from '../../connectors/erp/ledger/ledger-connector';
 import { documents, mailOutbox, paymentIntents, payments, paymentTypes } from '../../db/schema';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 import { writeSetting } from '../system/app-settings.repository';
@@ -29,7 +30,11 @@ const fresh = async (count: number): Promise<OpenInvoice[]> => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ ledgerDocuments: 3000 });
+  // The over-payment test changes the ERP's configuration: read it on every request.
+  t = await createTestApp({
+    ledgerDocuments: 3000,
+    erp: (db, now) => createLedgerConnector(db, { now, configurationTtlMs: 0 }),
+  });
   unused = await openInvoices(t.database.db, 200);
   payer = (await signInAs(t.app, 'payer@example.com')).token;
   amex = await saveCard(t.app, payer, { number: '3782 822463 10005', cvv: '1234', type: 'AMEX' });

@@ -93,14 +93,15 @@ export async function settlePaymentIntent(
       }
     } else {
       charge = await ctx.gateway.getChargeStatus(intent.orderNumber);
-      if (!charge) return options.mayVoid ? voidIntent(ctx, intent) : pendingResponse(intent);
+      if (!charge) return options.mayVoid ? voidIntent(ctx, intent, options.mode) : pendingResponse(intent);
     }
     await faults.afterGateway?.(intent, charge);
-    if (charge.status !== 'approved') return declineIntent(ctx, intent, charge.decline_reason || charge.status);
+    if (charge.status !== 'approved')
+      return declineIntent(ctx, intent, charge.decline_reason || charge.status, options.mode);
     await markIntentApproved(ctx.db, intent.id, charge.authorization_reference, ctx.now());
     authorization = charge.authorization_reference;
   }
-  return postIntent(ctx, { ...intent, authorizationReference: authorization });
+  return postIntent(ctx, { ...intent, authorizationReference: authorization }, options.mode);
 }
 
 function isUnsettled(intent: PaymentIntent): boolean {
@@ -144,14 +145,17 @@ function ledgerPosting(
   };
 }
 
-async function postIntent(ctx: AppContext, intent: PaymentIntent): Promise<PayInvoicesResponse> {
+type Mode = SettleOptions['mode'];
+
+async function postIntent(ctx: AppContext, intent: PaymentIntent, mode: Mode): Promise<PayInvoicesResponse> {
   const faults = paymentFaults(ctx);
   let response: PayInvoicesResponse | undefined;
+  let settled = false;
   await retryOnConflict(() =>
     ctx.erp.postPayment(ledgerPosting(ctx, intent, { message_type: 'S', message_line_string: '' }), {
       inTransaction: async (tx, result) => {
         response = postedResponse(ctx, intent, result);
-        const settled = await settleIntent(tx, intent.id, {
+        settled = await settleIntent(tx, intent.id, {
           state: 'posted',
           response,
           paymentDocumentNumber: result.payment_document_number,
@@ -162,51 +166,64 @@ async function postIntent(ctx: AppContext, intent: PaymentIntent): Promise<PayIn
       },
     }),
   );
-  return settledAnswer(ctx, intent, response!);
+  return settledAnswer(ctx, intent, { ours: response!, settled, mode });
 }
 
-async function declineIntent(ctx: AppContext, intent: PaymentIntent, reason: string): Promise<PayInvoicesResponse> {
+async function declineIntent(
+  ctx: AppContext,
+  intent: PaymentIntent,
+  reason: string,
+  mode: Mode,
+): Promise<PayInvoicesResponse> {
   const message = `Payment declined: ${reason}`;
   const response = unsettledResponse(intent, 'declined', message);
+  let settled = false;
   await retryOnConflict(() =>
     ctx.erp.postPayment(
       // A declined attempt is recorded (payment history shows it red); nothing is applied to the documents.
       { ...ledgerPosting(ctx, intent, { message_type: 'E', message_line_string: message }), documents: [] },
       {
         inTransaction: async (tx) => {
-          await settleIntent(tx, intent.id, { state: 'declined', response, declineReason: reason, now: ctx.now() });
+          settled = await settleIntent(tx, intent.id, {
+            state: 'declined',
+            response,
+            declineReason: reason,
+            now: ctx.now(),
+          });
         },
       },
     ),
   );
-  return settledAnswer(ctx, intent, response);
+  return settledAnswer(ctx, intent, { ours: response, settled, mode });
 }
 
 /** Nothing reached the gateway (the request died before its call): the documents are free again. */
-async function voidIntent(ctx: AppContext, intent: PaymentIntent): Promise<PayInvoicesResponse> {
+async function voidIntent(ctx: AppContext, intent: PaymentIntent, mode: Mode): Promise<PayInvoicesResponse> {
   const response = unsettledResponse(intent, 'declined', 'Payment was not processed');
-  await ctx.db.transaction(async (tx) => {
-    await settleIntent(tx as unknown as Db, intent.id, {
+  const settled = await ctx.db.transaction(async (tx) => {
+    return settleIntent(tx as unknown as Db, intent.id, {
       state: 'voided',
       response,
       declineReason: 'not_charged',
       now: ctx.now(),
     });
   });
-  return settledAnswer(ctx, intent, response);
+  return settledAnswer(ctx, intent, { ours: response, settled, mode });
 }
 
 /**
- * The answer of an intent once settled: ours, or the one whoever settled it first stored. Also stored as the answer
- * of the intent's Idempotency-Key when that request died with its key in flight, so that its retry replays it.
+ * The answer of an intent once settled: ours, or (when someone else settled it first) the one they stored. A look-up
+ * (a retry, the reconciler) also stores it as the answer of the intent's Idempotency-Key, in case the request died
+ * with its key in flight, so that its retry replays it; a charging request's own key is stored by withIdempotency.
  */
 async function settledAnswer(
   ctx: AppContext,
   intent: PaymentIntent,
-  ours: PayInvoicesResponse,
+  outcome: { ours: PayInvoicesResponse; settled: boolean; mode: Mode },
 ): Promise<PayInvoicesResponse> {
-  const stored = await findIntent(ctx.db, intent.id);
-  const response = (stored?.response as PayInvoicesResponse | null) ?? ours;
+  const stored = outcome.settled ? undefined : await findIntent(ctx.db, intent.id);
+  const response = (stored?.response as PayInvoicesResponse | null | undefined) ?? outcome.ours;
+  if (outcome.mode === 'charge') return response;
   const now = ctx.now();
   await completeIdempotencyKey(
     ctx.db,

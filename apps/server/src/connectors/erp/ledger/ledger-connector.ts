@@ -42,6 +42,11 @@ export type LedgerConnectorOptions = {
   foundCountCap?: number;
   /** Font for PDF text outside Latin-1 ("path" or "path#PostScriptName"); default: an installed Noto CJK. */
   pdfUnicodeFont?: string;
+  /**
+   * How long the back-end configuration is kept per process (default 10 s): every payment reads it, and it changes
+   * rarely (an ERP customising change shows after at most this delay). 0 reads it every time.
+   */
+  configurationTtlMs?: number;
 };
 
 function accountSummary(customer: CustomerRow): AccountSummary {
@@ -164,7 +169,19 @@ export function createLedgerConnector(db: Db, options: LedgerConnectorOptions = 
     };
   }
 
-  async function getBackendConfiguration(): Promise<BackendConfiguration> {
+  const configurationTtlMs = options.configurationTtlMs ?? 10_000;
+  let configuration: { value: Promise<BackendConfiguration>; at: number } | undefined;
+
+  function getBackendConfiguration(): Promise<BackendConfiguration> {
+    if (configuration && Date.now() - configuration.at < configurationTtlMs) return configuration.value;
+    const value = readBackendConfiguration();
+    configuration = { value, at: Date.now() };
+    // A failed read is not kept.
+    value.catch(() => (configuration = undefined));
+    return value;
+  }
+
+  async function readBackendConfiguration(): Promise<BackendConfiguration> {
     const [codes, currencyRows, general, providers, cards, reasons, types, parameters] = await Promise.all([
       db.select().from(companyCodes).orderBy(asc(companyCodes.companyCode)),
       db.select().from(currencies).orderBy(asc(currencies.currencyKey)),

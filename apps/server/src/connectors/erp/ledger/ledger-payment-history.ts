@@ -50,7 +50,9 @@ export function createPaymentHistory(
     });
 
     const scope = await invoices.resolveCustomer(request.payer_data.customer_number);
-    const wanted = [...new Set([...request.soldto_data, ...(parameters.SoldTo_SearchParams ?? [])].map(toLedgerNumber))];
+    const wanted = [
+      ...new Set([...request.soldto_data, ...(parameters.SoldTo_SearchParams ?? [])].map(toLedgerNumber)),
+    ];
     const soldTos = scope.soldTos
       ? wanted.length === 0
         ? scope.soldTos
@@ -100,7 +102,10 @@ export function createPaymentHistory(
       if (!cursor) return empty(errorStatus('Invalid cursor'));
     }
     const after = cursor
-      ? or(lt(payments.documentDate, cursor.day), and(eq(payments.documentDate, cursor.day), lt(payments.id, cursor.id)))
+      ? or(
+          lt(payments.documentDate, cursor.day),
+          and(eq(payments.documentDate, cursor.day), lt(payments.id, cursor.id)),
+        )
       : undefined;
 
     const pageSize = parameters.page_size;
@@ -111,16 +116,14 @@ export function createPaymentHistory(
         .where(and(...conditions, after))
         .orderBy(desc(payments.documentDate), desc(payments.id))
         .limit(pageSize + 1),
-      db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(
-          db
-            .select({ id: payments.id })
-            .from(payments)
-            .where(and(...conditions))
-            .limit(cap + 1)
-            .as('matching'),
-        ),
+      db.select({ count: sql<number>`count(*)::int` }).from(
+        db
+          .select({ id: payments.id })
+          .from(payments)
+          .where(and(...conditions))
+          .limit(cap + 1)
+          .as('matching'),
+      ),
     ]);
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];
