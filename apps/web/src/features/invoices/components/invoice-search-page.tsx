@@ -1,7 +1,7 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileTypePdf, IconSearch } from '@tabler/icons-react';
 import { invoiceSorts, type InvoiceSort, type LedgerDocument } from '@portal/contracts';
-import { searchPeriods, validateSearchFilters, type SearchPeriod, type SearchStatusCode } from '@portal/domain';
+import { validateSearchFilters, type SearchStatusCode } from '@portal/domain';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -16,13 +16,13 @@ import { useInvoiceTableColumns } from '../api/get-invoice-table-setting';
 import { invoiceSearch, useInvoiceSearch } from '../utils/invoice-search-store';
 import { CustomerSelector } from '../../../components/ui/customer-selector';
 import { DateField } from '../../../components/ui/date-field';
+import { PeriodFields } from '../../../components/ui/period-fields';
 import { FoundCount } from '../../../components/ui/found-count';
 import { InvoiceTable } from './invoice-table';
 import classes from './invoices.module.css';
 import { Pager } from '../../../components/ui/pager';
 
 const statuses: SearchStatusCode[] = ['01', '02', '03'];
-const periodLabel = (period: SearchPeriod) => (period === '-1' ? 'period_custom' : `period_${period}`);
 const noSelection = new Set<string>();
 
 /** /invoice-history: the invoice search (spec §2 Invoice search, §4 Filters, §5 search validation). */
@@ -124,40 +124,15 @@ function InvoiceSearch({ scope }: { scope: AccountScope }) {
                 />
               </>
             ) : (
-              <>
-                <Select
-                  label={t('invoices.search.period_label')}
-                  data={searchPeriods.map((period) => ({
-                    value: period,
-                    label: t(`invoices.search.${periodLabel(period)}`),
-                  }))}
-                  value={draft.period}
-                  onChange={(value) =>
-                    value &&
-                    change({
-                      period: value as SearchPeriod,
-                      ...(value === '-1' ? {} : { dateFrom: null, dateTo: null }),
-                    })
-                  }
-                  allowDeselect={false}
-                  w={170}
-                />
-                {draft.period === '-1' && (
-                  <>
-                    <DateField
-                      label={t('invoices.search.date_from')}
-                      value={draft.dateFrom}
-                      onChange={(dateFrom) => change({ dateFrom })}
-                    />
-                    <DateField
-                      label={t('invoices.search.date_to')}
-                      value={draft.dateTo}
-                      onChange={(dateTo) => change({ dateTo })}
-                      fallbackWhenEmpty
-                    />
-                  </>
-                )}
-              </>
+              <PeriodFields
+                value={draft}
+                onChange={change}
+                labels={{
+                  period: t('invoices.search.period_label'),
+                  from: t('invoices.search.date_from'),
+                  to: t('invoices.search.date_to'),
+                }}
+              />
             )}
           </div>
           <div className={classes.toolbar}>

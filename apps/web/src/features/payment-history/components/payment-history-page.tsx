@@ -5,13 +5,13 @@ import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } fr
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import type { PaymentHistoryEntry } from '@portal/contracts';
-import { paymentMethodLabel, searchPeriods, validateSearchFilters, type SearchPeriod } from '@portal/domain';
+import { paymentMethodLabel, validateSearchFilters } from '@portal/domain';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerSelector } from '../../../components/ui/customer-selector';
-import { DateField } from '../../../components/ui/date-field';
 import { FoundCount } from '../../../components/ui/found-count';
 import { PageTitle } from '../../../components/ui/page-title';
+import { PeriodFields } from '../../../components/ui/period-fields';
 import { Pager } from '../../../components/ui/pager';
 import { MOBILE_BREAKPOINT_PX } from '../../../config/constants';
 import {
@@ -30,7 +30,6 @@ import { usePaymentsHistory } from '../api/get-payments-history';
 import { buildHistoryRequest, defaultHistoryFilters, type HistoryFilters } from '../utils/build-history-request';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX / 16}em)`;
-const periodLabel = (period: SearchPeriod) => (period === '-1' ? 'period_custom' : `period_${period}`);
 /** Dark enough for 4.5:1 on white and on the striped rows. */
 const resultColors = { S: '#1b5e20', E: '#b71c1c' } as const;
 
@@ -112,35 +111,15 @@ function PaymentHistory({ scope }: { scope: Parameters<typeof buildHistoryReques
       <form onSubmit={handleFind} aria-label={t('payment-history.filters_label')} noValidate>
         <Group gap="sm" align="flex-end" wrap="wrap">
           <CustomerSelector label={t('payment-history.account_label')} />
-          <Select
-            label={t('payment-history.period_label')}
-            data={searchPeriods.map((period) => ({
-              value: period,
-              label: t(`invoices.search.${periodLabel(period)}`),
-            }))}
-            value={draft.period}
-            onChange={(value) =>
-              value &&
-              change({ period: value as SearchPeriod, ...(value === '-1' ? {} : { dateFrom: null, dateTo: null }) })
-            }
-            allowDeselect={false}
-            w={170}
+          <PeriodFields
+            value={draft}
+            onChange={change}
+            labels={{
+              period: t('payment-history.period_label'),
+              from: t('payment-history.date_from'),
+              to: t('payment-history.date_to'),
+            }}
           />
-          {draft.period === '-1' && (
-            <>
-              <DateField
-                label={t('payment-history.date_from')}
-                value={draft.dateFrom}
-                onChange={(dateFrom) => change({ dateFrom })}
-              />
-              <DateField
-                label={t('payment-history.date_to')}
-                value={draft.dateTo}
-                onChange={(dateTo) => change({ dateTo })}
-                fallbackWhenEmpty
-              />
-            </>
-          )}
           <TextInput
             label={t('payment-history.invoice_number')}
             value={draft.invoiceNumber}
