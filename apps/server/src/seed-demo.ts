@@ -3,6 +3,7 @@
 // the same start day always gives the same data.
 import type { FastifyBaseLogger } from 'fastify';
 import { demoUserAccounts, seedLedger } from './connectors/erp/ledger/seed';
+import { seedPaymentHistory } from './connectors/erp/ledger/seed-payment-history';
 import { seedPaymentMethods } from './connectors/erp/ledger/seed-payment-methods';
 import { seedSandboxTokens } from './connectors/gateway/sandbox/seed-sandbox-tokens';
 import type { Db } from './db/client';
@@ -18,12 +19,14 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, asOf: Date = new 
   const started = Date.now();
   const day = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth(), asOf.getUTCDate()));
   const ledger = await seedLedger(db, { documents: demoDocumentCount, asOf: day });
+  // Issue 5: /payment-history shows the portal payments behind part of the settled items.
+  const history = await seedPaymentHistory(db, { asOf: day });
   if ((await countUsers(db)) === 0) await seedDemoUsers(db);
   // spec issue 4: the demo payer has a saved default Visa and an e-check (sandbox tokens).
   await seedPaymentMethods(db, await seedSandboxTokens(db, day), day);
   await writeSetting(db, 'demo_seeded_at', day.toISOString());
   await writeSetting(db, 'application', { allowRegistration: true, allowGuestPayment: true });
-  log.info({ ...ledger, ms: Date.now() - started }, 'demo data seeded');
+  log.info({ ...ledger, paymentHistory: history, ms: Date.now() - started }, 'demo data seeded');
 }
 
 export async function seedDemoUsers(db: Db): Promise<void> {

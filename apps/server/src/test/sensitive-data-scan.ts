@@ -40,11 +40,13 @@ const bankAccountField = /"?(account_number|bank_account_number|accountNumber)"?
  * all-digit stretch of a random UUID can pass the digit-run, Luhn and brand tests by chance (a flaky scan).
  */
 const uuids = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+/** Hex digests (SHA-256 request hashes of the idempotency store and the payment intents): the same by-chance trap. */
+const hexDigests = /\b[0-9a-f]{32,}\b/gi;
 
 export function findSensitiveData(lines: string[], where: string, knownSecrets: string[] = []): ScanFinding[] {
   const findings: ScanFinding[] = [];
   for (const line of lines) {
-    for (const match of line.replace(uuids, 'uuid').matchAll(digitRuns)) {
+    for (const match of line.replace(uuids, 'uuid').replace(hexDigests, 'hex').matchAll(digitRuns)) {
       const digits = match[0].replace(/\D/g, '');
       if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits) && detectCardBrand(digits))
         findings.push({ where, what: 'card number', excerpt: excerpt(line, match.index) });

@@ -31,6 +31,7 @@ import {
   selectDocuments,
 } from './ledger-document-rows';
 import { addressBlock, errorStatus, escapeLike, success, toWireDocument, type DocumentRow } from './ledger-wire';
+import { countFound, type FoundCount } from './ledger-found-count';
 import { refreshAccountBalances } from './refresh-account-balances';
 
 // Small batches keep the export's memory flat: rows and documents that die within a young-generation collection
@@ -120,6 +121,15 @@ type Prepared = {
   empty: boolean;
 };
 
+/** The sold-tos to read: the requested ones, within a sold-to customer's own; [] means all; null means none. */
+export function effectiveSoldTos(scope: CustomerScope, requested: string[]): string[] | null {
+  const wanted = [...new Set(requested.map(toLedgerNumber))];
+  if (!scope.soldTos) return wanted;
+  if (wanted.length === 0) return scope.soldTos;
+  const within = wanted.filter((number) => scope.soldTos!.includes(number));
+  return within.length > 0 ? within : null;
+}
+
 /** How long master data (customers, payer groups, reason codes) is kept per process: an edit shows after this. */
 const masterDataTtlMs = 30_000;
 
@@ -162,15 +172,6 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
       .where(eq(payerSoldTos.soldtoNumber, number));
     if (payersOfSoldTo.length > 0) return { payers: payersOfSoldTo.map((p) => p.payerNumber), soldTos: [number] };
     return { payers: [number], soldTos: null };
-  }
-
-  /** The sold-tos to read: the requested ones, within a sold-to customer's own; [] means all; null means none. */
-  function effectiveSoldTos(scope: CustomerScope, requested: string[]): string[] | null {
-    const wanted = [...new Set(requested.map(toLedgerNumber))];
-    if (!scope.soldTos) return wanted;
-    if (wanted.length === 0) return scope.soldTos;
-    const within = wanted.filter((number) => scope.soldTos!.includes(number));
-    return within.length > 0 ? within : null;
   }
 
   async function prepare(request: ParsedSearch): Promise<Prepared | { error: string }> {
@@ -290,16 +291,17 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
     });
   }
 
-  async function countMatching(prepared: Prepared): Promise<number> {
-    // Stops at cap + 1 rows: "1,000+" never costs a count of the whole account.
-    const matching = db
-      .select({ one: sql`1` })
-      .from(documents)
-      .where(and(inArray(documents.payerNumber, prepared.payers), ...prepared.conditions))
-      .limit(cap + 1)
-      .as('matching');
-    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matching);
-    return Number(row?.count ?? 0);
+  function countMatching(prepared: Prepared): Promise<FoundCount> {
+    return countFound(
+      db,
+      (limit) =>
+        db
+          .select({ one: sql`1` })
+          .from(documents)
+          .where(and(inArray(documents.payerNumber, prepared.payers), ...prepared.conditions))
+          .limit(limit),
+      cap,
+    );
   }
 
   async function page(prepared: Prepared, pageSize: number) {
@@ -318,17 +320,11 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
     const prepared = await prepare(parsed.data);
     if ('error' in prepared) return { status: errorStatus(prepared.error), ...empty };
     if (prepared.empty) return { status: success, ...empty };
-    const [result, count] = await Promise.all([
+    const [result, found] = await Promise.all([
       page(prepared, parsed.data.search_parameters.page_size),
       countMatching(prepared),
     ]);
-    return {
-      status: success,
-      document_list: result.documents,
-      next_cursor: result.nextCursor,
-      found_count: Math.min(count, cap),
-      found_count_capped: count > cap,
-    };
+    return { status: success, document_list: result.documents, next_cursor: result.nextCursor, ...found };
   }
 
   async function* streamInvoices(input: unknown): AsyncIterable<LedgerDocument[]> {

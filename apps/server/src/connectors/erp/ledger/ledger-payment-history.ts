@@ -7,11 +7,12 @@ import {
   type PaymentHistoryEntry,
   type PaymentHistoryResponse,
 } from '@portal/contracts';
-import { and, desc, eq, exists, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { ErpConnector } from '../erp-connector';
 import { formatMinorUnits, fromErpDate, toErpDate, toLedgerNumber } from './ledger-format';
-import type { InvoiceQueries } from './ledger-invoices';
+import { countFound } from './ledger-found-count';
+import { effectiveSoldTos, type InvoiceQueries } from './ledger-invoices';
 import { documents, paymentItems, payments } from './ledger.schema';
 import { errorStatus, success } from './ledger-wire';
 
@@ -50,17 +51,10 @@ export function createPaymentHistory(
     });
 
     const scope = await invoices.resolveCustomer(request.payer_data.customer_number);
-    const wanted = [
-      ...new Set([...request.soldto_data, ...(parameters.SoldTo_SearchParams ?? [])].map(toLedgerNumber)),
-    ];
-    const soldTos = scope.soldTos
-      ? wanted.length === 0
-        ? scope.soldTos
-        : wanted.filter((number) => scope.soldTos!.includes(number))
-      : wanted;
-    if (scope.soldTos && soldTos.length === 0) return empty(success);
+    const soldTos = effectiveSoldTos(scope, [...request.soldto_data, ...(parameters.SoldTo_SearchParams ?? [])]);
+    if (soldTos === null) return empty(success);
 
-    const conditions: (SQL | undefined)[] = [inArray(payments.payerNumber, scope.payers)];
+    const conditions: (SQL | undefined)[] = [];
     if (request.payer_data.company_code) conditions.push(eq(payments.companyCode, request.payer_data.company_code));
     if (soldTos.length > 0) conditions.push(inArray(payments.soldtoNumber, soldTos));
     if (parameters.currency_key) conditions.push(eq(payments.currencyKey, parameters.currency_key));
@@ -76,22 +70,20 @@ export function createPaymentHistory(
     for (const filter of parameters.filter) {
       const value = filter.value.trim();
       if (filter.filter_type !== '01' || !value) continue;
-      // An invoice number finds the payments that settled it (or the payment document itself).
+      // An invoice number finds the payments that settled it (or the payment document itself). Read from the
+      // invoice's side (documents by number, then payment_items by document) so that it costs a few index reads
+      // whatever the number of the payer's payments.
       const number = toLedgerNumber(value);
       conditions.push(
         or(
           eq(payments.documentNumberFinance, number),
-          exists(
+          inArray(
+            payments.id,
             db
-              .select({ one: sql`1` })
+              .select({ id: paymentItems.paymentId })
               .from(paymentItems)
               .innerJoin(documents, eq(documents.id, paymentItems.documentId))
-              .where(
-                and(
-                  eq(paymentItems.paymentId, payments.id),
-                  or(eq(documents.billingDocumentNumber, number), eq(documents.documentNumberFinance, number)),
-                ),
-              ),
+              .where(or(eq(documents.billingDocumentNumber, number), eq(documents.documentNumberFinance, number))),
           ),
         ),
       );
@@ -101,33 +93,48 @@ export function createPaymentHistory(
       cursor = decodeCursor(parameters.cursor);
       if (!cursor) return empty(errorStatus('Invalid cursor'));
     }
+    // Rows strictly after the cursor; the redundant bound on the day lets the index start there.
     const after = cursor
-      ? or(
-          lt(payments.documentDate, cursor.day),
-          and(eq(payments.documentDate, cursor.day), lt(payments.id, cursor.id)),
+      ? and(
+          lte(payments.documentDate, cursor.day),
+          or(
+            lt(payments.documentDate, cursor.day),
+            and(eq(payments.documentDate, cursor.day), lt(payments.id, cursor.id)),
+          ),
         )
       : undefined;
 
     const pageSize = parameters.page_size;
-    const [rows, counted] = await Promise.all([
-      db
-        .select()
-        .from(payments)
-        .where(and(...conditions, after))
-        .orderBy(desc(payments.documentDate), desc(payments.id))
-        .limit(pageSize + 1),
-      db.select({ count: sql<number>`count(*)::int` }).from(
-        db
-          .select({ id: payments.id })
-          .from(payments)
-          .where(and(...conditions))
-          .limit(cap + 1)
-          .as('matching'),
+    // One ordered index read per payer (payments_payer_date_idx), merged here: an IN list on the index's leading
+    // column would make PostgreSQL sort every payment of a payer-all group (ADR 0006).
+    const [perPayer, found] = await Promise.all([
+      Promise.all(
+        scope.payers.map((payer) =>
+          db
+            .select()
+            .from(payments)
+            .where(and(eq(payments.payerNumber, payer), ...conditions, after))
+            .orderBy(desc(payments.documentDate), desc(payments.id))
+            .limit(pageSize + 1),
+        ),
+      ),
+      countFound(
+        db,
+        (limit) =>
+          db
+            .select({ one: sql`1` })
+            .from(payments)
+            .where(and(inArray(payments.payerNumber, scope.payers), ...conditions))
+            .limit(limit),
+        cap,
       ),
     ]);
+    const rows = perPayer
+      .flat()
+      .sort((a, b) => (a.documentDate < b.documentDate ? 1 : a.documentDate > b.documentDate ? -1 : b.id - a.id))
+      .slice(0, pageSize + 1);
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];
-    const count = Number(counted[0]?.count ?? 0);
 
     const items =
       page.length === 0
@@ -183,8 +190,7 @@ export function createPaymentHistory(
       status: success,
       data: { document_list: documentList },
       next_cursor: rows.length > pageSize && last ? encodeCursor({ day: last.documentDate, id: last.id }) : null,
-      found_count: Math.min(count, cap),
-      found_count_capped: count > cap,
+      ...found,
     };
   }
 

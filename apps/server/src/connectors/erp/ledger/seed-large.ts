@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrationsFolder, openDatabase, type DatabaseOptions } from '../../../db/client';
 import { ledgerShape, seedLedger } from './seed';
+import { seedPaymentHistory } from './seed-payment-history';
 
 const usage =
   'Usage: npm run seed:large -- --documents 1000000 [--customers 10000] [--payer-all-documents 100000] ' +
@@ -80,11 +81,13 @@ async function main(): Promise<void> {
         }
       },
     });
+    const history = await seedPaymentHistory(database.db, { asOf });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       `Done in ${seconds} s: ${result.documents} documents, ${result.invoiceItems} invoice items, ` +
         `${result.customers} customers (payer-all group: ${result.payerAllDocuments} documents), ` +
-        `${result.accountBalances} account balances.\n`,
+        `${result.accountBalances} account balances, ${history.payments} portal payments ` +
+        `(${history.declined} declined attempts).\n`,
     );
   } finally {
     await database.close();

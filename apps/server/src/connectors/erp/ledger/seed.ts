@@ -20,6 +20,8 @@ import {
   payerAllMembers,
   payerSoldTos,
   paymentCardSettings,
+  paymentItems,
+  payments,
   paymentProvider,
   paymentTypes,
   reasonCodes,
@@ -482,7 +484,7 @@ async function insertInBatches<T>(rows: T[], size: number, insert: (batch: T[]) 
 }
 
 export async function emptyLedger(db: Db): Promise<void> {
-  await db.execute(sql`TRUNCATE ${accountBalances}, ${invoiceItems}, ${documents}, ${payerAllMembers},
+  await db.execute(sql`TRUNCATE ${paymentItems}, ${payments}, ${accountBalances}, ${invoiceItems}, ${documents}, ${payerAllMembers},
     ${payerSoldTos}, ${reasonCodes}, ${apparv}, ${paymentCardSettings}, ${customers}, ${companyCodes},
     ${currencies}, ${paymentTypes}, ${generelData}, ${paymentProvider} RESTART IDENTITY CASCADE`);
 }

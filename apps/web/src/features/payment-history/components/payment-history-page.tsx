@@ -32,6 +32,8 @@ import { buildHistoryRequest, defaultHistoryFilters, type HistoryFilters } from 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX / 16}em)`;
 /** Dark enough for 4.5:1 on white and on the striped rows. */
 const resultColors = { S: '#1b5e20', E: '#b71c1c' } as const;
+/** Dates, amounts and card labels read as one token each. */
+const noWrap = { whiteSpace: 'nowrap' } as const;
 
 export function PaymentHistoryPage() {
   const { t } = useTranslation();
@@ -198,7 +200,12 @@ function HistoryResults({ entries }: { entries: PaymentHistoryEntry[] }) {
   );
   const invoices = (entry: PaymentHistoryEntry) =>
     entry.sd_invoices.length === 0 ? (
-      '—'
+      // A deposit went on account; a declined attempt settled nothing.
+      entry.message_type === 'S' && entry.log_id === 'POST_DEPOSIT' ? (
+        <Text size="sm">{t('payment-history.on_account')}</Text>
+      ) : (
+        '—'
+      )
     ) : (
       <Group gap={4}>
         {entry.sd_invoices.map((invoice) => (
@@ -224,6 +231,11 @@ function HistoryResults({ entries }: { entries: PaymentHistoryEntry[] }) {
               {formatDate(entry.document_date)} · {money(entry, entry.current_paid_amount)} ·{' '}
               {paymentMethodLabel(entry)}
             </Text>
+            {entry.authorization_reference_code && (
+              <Text size="sm">
+                {t('payment-history.column.authorization')}: {entry.authorization_reference_code}
+              </Text>
+            )}
             {entry.message_line_string && <Text size="sm">{entry.message_line_string}</Text>}
             <Group mt={4}>{invoices(entry)}</Group>
           </Paper>
@@ -250,15 +262,15 @@ function HistoryResults({ entries }: { entries: PaymentHistoryEntry[] }) {
           {entries.map((entry, index) => (
             <Table.Tr key={`${entry.document_number_finance}-${index}`} data-testid="payment-row">
               <Table.Td>{number(entry)}</Table.Td>
-              <Table.Td>{formatDate(entry.document_date)}</Table.Td>
+              <Table.Td style={noWrap}>{formatDate(entry.document_date)}</Table.Td>
               <Table.Td>
                 {result(entry)}
                 {entry.message_type === 'E' && entry.message_line_string && (
                   <Text size="xs">{entry.message_line_string}</Text>
                 )}
               </Table.Td>
-              <Table.Td>{money(entry, entry.current_paid_amount)}</Table.Td>
-              <Table.Td>{paymentMethodLabel(entry)}</Table.Td>
+              <Table.Td style={noWrap}>{money(entry, entry.current_paid_amount)}</Table.Td>
+              <Table.Td style={noWrap}>{paymentMethodLabel(entry)}</Table.Td>
               <Table.Td>{entry.authorization_reference_code || '—'}</Table.Td>
               <Table.Td>{invoices(entry)}</Table.Td>
             </Table.Tr>

@@ -40,4 +40,31 @@ describe('buildHistoryRequest', () => {
       cursor: 'next',
     });
   });
+
+  it('sends the spec bounds 01-01-1800 to 12-31-9999 for period all, and yesterday as one day', () => {
+    const scope = { primary: payer, secondaryAccount: null, soldTos: ['100001'] };
+    const today = new Date(2026, 0, 1);
+    expect(
+      buildHistoryRequest(scope, { ...defaultHistoryFilters, period: 'all' }, today).search_parameters,
+    ).toMatchObject({ date_from: '01-01-1800', date_to: '12-31-9999' });
+    expect(
+      buildHistoryRequest(scope, { ...defaultHistoryFilters, period: '1' }, today).search_parameters,
+    ).toMatchObject({
+      date_from: '12-31-2025',
+      date_to: '12-31-2025',
+    });
+  });
+
+  it('sends a sold-to account its one customer, and no currency or invoice filter when none is chosen', () => {
+    const soldTo = { ...payer, PrimaryAcct: '200001', AccountType: 'SoldTo' } as HeaderItem;
+    const request = buildHistoryRequest(
+      { primary: soldTo, secondaryAccount: '200001', soldTos: [] },
+      { ...defaultHistoryFilters, invoiceNumber: '   ' },
+      new Date(2026, 10, 22),
+    );
+    expect(request.soldto_data).toEqual(['200001']);
+    expect(request.search_parameters).not.toHaveProperty('currency_key');
+    expect(request.search_parameters.filter).toEqual([]);
+    expect(request.search_parameters.page_size).toBe(50);
+  });
 });
