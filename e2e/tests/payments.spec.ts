@@ -137,7 +137,8 @@ test('payment history shows the new payments, each marked Success, with the invo
   await checkA11y(page);
 
   // An invoice number finds the payment that settled it.
-  const invoice = (await rows.first().locator('.mantine-Badge-root').first().innerText()).split(' ')[0]!;
+  const settled = rows.filter({ has: page.locator('.mantine-Badge-root') }).first();
+  const invoice = (await settled.locator('.mantine-Badge-root').first().innerText()).split(' ')[0]!;
   await page.getByLabel('Invoice number').fill(invoice);
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(rows.first()).toContainText(invoice);
