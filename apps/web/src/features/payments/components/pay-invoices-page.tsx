@@ -16,7 +16,7 @@ import {
   type SelectedInvoiceDetail,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -32,7 +32,9 @@ import { useBackendConfiguration } from '../../../lib/backend-configuration';
 import { usePayWithMethods } from '../api/get-pay-with-methods';
 import { requestThreeDs } from '../api/request-three-ds';
 import { buildPayRequest, checkInput, initialLines, payTotals, threeDsApplies, type PayLine } from '../utils/pay-form';
+import { refusalFromCheck, refusalText, type PaymentRefusal } from '../utils/payment-refusal';
 import { pendingPayment } from '../utils/payment-session';
+import { createSubmissionKeys } from '../utils/submission-key';
 import { InvoicePayBlock } from './invoice-pay-block';
 import { PaymentSection } from './payment-section';
 import { useSubmitPayment } from './use-submit-payment';
@@ -47,7 +49,15 @@ export function PayInvoicesPage({ manageMethods }: { manageMethods: ManageMethod
   const accounts = useAccountSelection();
   const primary = currentPrimary(accounts);
   const configuration = useBackendConfiguration();
-  // spec §2: nothing selected (also after paying, or after an account switch) goes back to the list.
+  // Paid: the selection is cleared while the status page is on its way (its own chunk, loaded inside the router's
+  // transition, so this page renders once more first); the redirect below must not overtake that navigation.
+  const answered = useRef(false);
+  const handleAnswered = useCallback(() => {
+    answered.current = true;
+  }, []);
+  // eslint-disable-next-line react-hooks/refs -- read once the answer is in; the store's update re-renders this page
+  if (selection.selected.length === 0 && answered.current) return null;
+  // spec §2: nothing selected (also after an account switch) goes back to the list.
   if (selection.selected.length === 0 || !primary) return <Navigate to="/invoices" replace />;
   if (!configuration.data) return null;
   const payer = { customer_number: primary.PrimaryAcct, company_code: primary.CompanyCode };
@@ -60,6 +70,7 @@ export function PayInvoicesPage({ manageMethods }: { manageMethods: ManageMethod
       soldto={accounts.secondaryAccount ?? ''}
       configuration={configuration.data}
       manageMethods={manageMethods}
+      onAnswered={handleAnswered}
     />
   );
 }
@@ -71,13 +82,14 @@ function PayForm(props: {
   soldto: string;
   configuration: BackendConfiguration;
   manageMethods: ManageMethodsSlot;
+  onAnswered: () => void;
 }) {
   const { selected, currency, payer, configuration } = props;
   const { t, i18n } = useTranslation();
   const { impersonation } = useSession();
   const settings = useQuery(paymentSettingsQuery).data;
   const methods = usePayWithMethods(payer).data?.payment_cards ?? [];
-  const submit = useSubmitPayment();
+  const submit = useSubmitPayment(props.onAnswered);
   const companyCode = payer.company_code;
   const decimals = configuration.sapcust.currency_decimals.find((entry) => entry.currkey === currency)?.currdec ?? 2;
   const rules: InvoicePaymentRules = useMemo(() => {
@@ -98,8 +110,22 @@ function PayForm(props: {
   const [submitting, setSubmitting] = useState(false);
   // spec §2: Pay starts disabled when impersonating; the person acting as the user enables it by working the form.
   const [touched, setTouched] = useState(false);
-  // One key per submission: a retry after an unknown outcome sends it again; a refusal spends it.
-  const idempotencyKey = useRef(crypto.randomUUID());
+  // ADR 0009 §8: one key per submission, the same again while its outcome is unknown; a definite answer spends it.
+  const [submissionKeys] = useState(createSubmissionKeys);
+  // A second click that lands before React re-renders the disabled button must not start a second submission.
+  const inFlight = useRef(false);
+
+  // Back from the provider's 3-D Secure page through the browser's back/forward cache: the page is restored as it
+  // was left, mid-submission; nothing was submitted from it, so Pay works again.
+  useEffect(() => {
+    const handlePageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      inFlight.current = false;
+      setSubmitting(false);
+    };
+    window.addEventListener('pageshow', handlePageShow);
+    return () => window.removeEventListener('pageshow', handlePageShow);
+  }, []);
 
   const defaultMethod = methods.find((method) => method.default === 'X') ?? methods[0] ?? null;
   const method: PaymentCard | null =
@@ -130,16 +156,30 @@ function PayForm(props: {
       }),
     );
 
+  const showRefusal = (refusal: PaymentRefusal) => {
+    const text = refusalText(
+      refusal,
+      lines.map((line) => line.document),
+      t,
+      (amount) => formatMoney(amount, currency, i18n.language, { decimals }),
+    );
+    // The page's own checks name only the invoice; a refusal of the server also says nothing was submitted.
+    const title = text.title ?? (refusal.code === 'CHECK' ? undefined : t('payments.error.refused_title'));
+    notify.warning(text.message, title ? { title } : {});
+  };
+
   const handlePay = async () => {
+    if (inFlight.current) return;
     const failure = checkInvoicePayment(checkInput(lines, companyCode, decimals, method, cvv), rules);
     if (failure) {
-      const amount = failure.values?.amount;
-      notify.warning(t(failure.key, amount ? { amount: formatMoney(amount, currency, i18n.language) } : {}));
+      showRefusal(refusalFromCheck(failure));
       return;
     }
     if (!method) return;
+    inFlight.current = true;
     setSubmitting(true);
     const request = buildPayRequest({ ...props, decimals, lines, method, cvv });
+    const idempotencyKey = submissionKeys.keyFor(request);
     try {
       if (threeDsApplies(configuration, companyCode, method)) {
         const total = payTotals(lines, decimals).pay;
@@ -152,16 +192,19 @@ function PayForm(props: {
           redirectUri: PROCESSING_PAYMENT_PATH,
           validTo: method.valid_to,
         });
-        pendingPayment.save({ accessToken: step.access_token, idempotencyKey: idempotencyKey.current, request });
+        // The return address submits this request with this key (spec §4: the CVV is cached for the redirect).
+        pendingPayment.save({ accessToken: step.access_token, idempotencyKey, request });
         postToThreeDs(step.paymetric_xi_url, step.access_token);
         return;
       }
-      const outcome = await submit(request, idempotencyKey.current);
-      if (outcome === 'refused') idempotencyKey.current = crypto.randomUUID();
+      const outcome = await submit(request, idempotencyKey);
+      if (outcome.kind !== 'retry') submissionKeys.spend();
+      if (outcome.kind === 'refused') showRefusal(outcome.refusal);
     } catch (error) {
       log.warn('3-D Secure could not start', error);
       notify.error(t('payments.error.making_payment'));
     }
+    inFlight.current = false;
     setSubmitting(false);
   };
 

@@ -63,6 +63,8 @@ export function PaymentSection(props: {
           <PasswordInput
             label={t('payments.section.cvv')}
             description={t('payments.section.cvv_hint')}
+            // The hint below the field keeps the field level with "Pay with" beside it.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             value={props.cvv}
             inputMode="numeric"
             autoComplete="cc-csc"

@@ -2,19 +2,17 @@
 // / 'Error Processing Payment', or "being confirmed" for a payment the gateway has not answered yet), document
 // number, reference code, payment method, processed date, the result per document and Print. Its own two error
 // screens: nothing to show after a failure, and a crash of the page itself.
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PayInvoicesResponse } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { PageTitle } from '../../../components/ui/page-title';
-import { withoutLeadingZeros } from '../../../lib/account-selection';
 import { formatMoney } from '../../../lib/format-money';
+import { refusalText } from '../utils/payment-refusal';
 import { isPaymentSuccess, paymentOutcome } from '../utils/payment-session';
+import { PaymentResults } from './payment-results';
 import classes from './payment-status.module.css';
-
-/** Dark enough for 4.5:1 on the table's striped rows. */
-const resultColors = { success: '#1b5e20', error: '#b71c1c' } as const;
 
 export function PaymentStatusPage() {
   const { t } = useTranslation();
@@ -34,6 +32,7 @@ function StatusError({ text }: { text: string }) {
         color="red"
         role="alert"
         title={t('payments.status.error')}
+        data-testid="payment-status-banner"
         styles={{ title: { color: 'var(--mantine-color-text)' } }}
       >
         {text}
@@ -53,9 +52,16 @@ function BackLink() {
 }
 
 function PaymentStatus() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const outcome = paymentOutcome.read();
   if (!outcome || outcome.kind === 'failed') return <StatusError text={t('payments.status.site_error')} />;
+  if (outcome.kind === 'refused') {
+    const currency = outcome.documents[0]?.currency_key ?? 'USD';
+    const { title, message } = refusalText(outcome.refusal, outcome.documents, t, (amount) =>
+      formatMoney(amount, currency, i18n.language),
+    );
+    return <StatusError text={title ? `${title}: ${message}` : message} />;
+  }
   return <PaymentResult response={outcome.response} />;
 }
 
@@ -102,37 +108,7 @@ function PaymentResult({ response }: { response: PayInvoicesResponse }) {
           <Field label={t('payments.status.total')} value={money(payment.total_amount)} />
         </SimpleGrid>
       </Paper>
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped withTableBorder captionSide="top">
-          <Table.Caption>{t('payments.status.results')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('payments.status.column.document')}</Table.Th>
-              <Table.Th>{t('payments.status.column.result')}</Table.Th>
-              <Table.Th>{t('payments.status.column.amount')}</Table.Th>
-              <Table.Th>{t('payments.status.column.authorization')}</Table.Th>
-              <Table.Th>{t('payments.status.column.message')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {response.status.map((entry) => (
-              <Table.Tr key={entry.index_number}>
-                <Table.Td>
-                  {withoutLeadingZeros(entry.billing_document_number || entry.document_number_finance)}
-                </Table.Td>
-                <Table.Td>
-                  <Text c={entry.message_type === 'S' ? resultColors.success : resultColors.error} fw={700} size="sm">
-                    {t(entry.message_type === 'S' ? 'payments.status.result_success' : 'payments.status.result_error')}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{money(entry.authorization_amount)}</Table.Td>
-                <Table.Td>{entry.authorization_reference_code || '—'}</Table.Td>
-                <Table.Td>{entry.message_line_string || '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PaymentResults results={response.status} money={money} pending={pending} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 // /invoices/processing-payment?id=... (spec §2, §4 3-D Secure): back from the provider's 3-D Secure step. Restores
 // the payment cached before the redirect, takes the id out of the address and submits with the same
-// Idempotency-Key; the status page follows. Without an id it goes to /; with an id but nothing cached it shows the
-// site error (nothing was paid).
+// Idempotency-Key; the status page follows (with the reason when the server refused, e.g. a failed 3-D Secure step).
+// Without an id it goes to /; with an id but nothing cached it shows the site error (nothing was paid).
 import { Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,11 +37,16 @@ export function ProcessingPaymentPage() {
     const attempt = async (tries: number): Promise<void> => {
       const outcome = await submit(request, pending.idempotencyKey);
       // An unknown outcome is retried with the same key (it cannot pay twice), then reported.
-      if (outcome === 'retry' && tries > 1) return attempt(tries - 1);
-      if (outcome !== 'done') {
-        paymentOutcome.save({ kind: 'failed' });
-        void navigate(PAYMENT_STATUS_PATH, { replace: true });
-      }
+      if (outcome.kind === 'retry' && tries > 1) return attempt(tries - 1);
+      if (outcome.kind === 'done') return;
+      // A refusal (e.g. the 3-D Secure step failed) is the status page's error, with the reason; an outcome still
+      // unknown after the retries is the spec's site error.
+      paymentOutcome.save(
+        outcome.kind === 'refused'
+          ? { kind: 'refused', refusal: outcome.refusal, documents: request.documents }
+          : { kind: 'failed' },
+      );
+      void navigate(PAYMENT_STATUS_PATH, { replace: true });
     };
     void attempt(3);
   }, [id, navigate, submit]);

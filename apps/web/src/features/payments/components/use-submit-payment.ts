@@ -11,18 +11,21 @@ import { invoiceSelection } from '../../../lib/invoice-selection';
 import { log } from '../../../lib/log';
 import { notify } from '../../../lib/notify';
 import { submitPayment } from '../api/submit-payment';
+import { refusalFromResponse, type PaymentRefusal } from '../utils/payment-refusal';
 import { isPaymentSuccess, paymentOutcome } from '../utils/payment-session';
 
 export const PAYMENT_STATUS_PATH = '/invoices/payment-status';
 
 /**
- * refused: the server said no (a check, a changed invoice, a payment in process): nothing was charged and the
- * submission's key is spent. retry: the outcome is unknown (network, 5xx, the same key still in flight): retry with
- * the same key, which can never pay twice.
+ * done: the server answered (the status page shows it). refused: the server said no (a check, a changed invoice, a
+ * payment in process, a failed 3-D Secure step): nothing was charged and the submission's key is spent; the caller
+ * shows why. retry: the outcome is unknown (network, 5xx, the same key still in flight): ask again with the same
+ * key, which can never pay twice.
  */
-export type SubmitOutcome = 'done' | 'refused' | 'retry';
+export type SubmitOutcome = { kind: 'done' } | { kind: 'refused'; refusal: PaymentRefusal } | { kind: 'retry' };
 
-export function useSubmitPayment() {
+/** onAnswered runs when the answer is in, before the selection is cleared (see the pay page). */
+export function useSubmitPayment(onAnswered?: () => void) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -32,26 +35,25 @@ export function useSubmitPayment() {
       try {
         const response = await submitPayment(request, idempotencyKey);
         paymentOutcome.save({ kind: 'answer', response });
+        onAnswered?.();
         if (isPaymentSuccess(response)) invoiceSelection.clear();
         void queryClient.invalidateQueries({ queryKey: ['invoices'] });
         void navigate(PAYMENT_STATUS_PATH);
-        return 'done';
+        return { kind: 'done' };
       } catch (error) {
-        const body = error instanceof ApiError ? error.body : undefined;
-        if (error instanceof ApiError && body && error.status < 500 && body.error !== 'IDEMPOTENCY_IN_FLIGHT') {
-          const values = (body.details?.values as Record<string, string> | undefined) ?? {};
-          const text = t(body.messageKey, { ...values, defaultValue: body.message });
-          notify.warning(text, { title: t('payments.error.refused_title') });
-          if (body.error === 'PAYMENT_IN_PROCESS' || body.error === 'DOCUMENT_CHANGED') {
+        const refusal = error instanceof ApiError ? refusalFromResponse(error.status, error.body) : null;
+        if (refusal) {
+          if (refusal.code === 'PAYMENT_IN_PROCESS' || refusal.code === 'DOCUMENT_CHANGED') {
             void queryClient.invalidateQueries({ queryKey: ['invoices'] });
           }
-          return 'refused';
+          return { kind: 'refused', refusal };
         }
         log.warn('Payment submission failed', error);
-        notify.error(t('payments.error.making_payment'));
-        return 'retry';
+        const inFlight = error instanceof ApiError && error.body?.error === 'IDEMPOTENCY_IN_FLIGHT';
+        notify.error(t(inFlight ? 'errors.codes.IDEMPOTENCY_IN_FLIGHT' : 'payments.error.making_payment'));
+        return { kind: 'retry' };
       }
     },
-    [navigate, queryClient, t],
+    [navigate, queryClient, t, onAnswered],
   );
 }

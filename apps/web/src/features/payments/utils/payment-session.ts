@@ -4,6 +4,7 @@
 // - after paying: the answer the status page shows (so that a reload of the status page still shows it).
 import type { PayInvoicesRequest, PayInvoicesResponse } from '@portal/contracts';
 import { sessionStore } from '../../../lib/browser-storage';
+import type { PaymentRefusal } from './payment-refusal';
 
 const pendingKey = 'portal.payments.pending3ds';
 const resultKey = 'portal.payments.result';
@@ -12,6 +13,8 @@ export type PendingPayment = { accessToken: string; idempotencyKey: string; requ
 
 export type PaymentOutcome =
   | { kind: 'answer'; response: PayInvoicesResponse }
+  /** The server refused the payment after the 3-D Secure return (e.g. the step failed): nothing was charged. */
+  | { kind: 'refused'; refusal: PaymentRefusal; documents: PayInvoicesRequest['documents'] }
   /** The payment could not be completed and there is no answer to show (spec: 'Something is wrong with the site'). */
   | { kind: 'failed' };
 

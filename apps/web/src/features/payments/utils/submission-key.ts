@@ -1,0 +1,39 @@
+// The Idempotency-Key of a pay submission (ADR 0009 §8, DESIGN.md §3 "Payments are exactly-once").
+//
+// One submission is one request body. Asking again for the same body while its outcome is unknown (a network
+// error, a 5xx, 409 in flight, a double click) gives the same key, so the server replays or refuses instead of
+// paying twice. A different body is a new submission and gets a new key: reusing the old one would only earn a 422
+// (IDEMPOTENCY_KEY_REUSED), and the server still refuses a second payment of the same invoices by their open amounts
+// (DOCUMENT_CHANGED) and reservations (PAYMENT_IN_PROCESS). A definite answer (the status page, or a refusal) spends
+// the key.
+import type { PayInvoicesRequest } from '@portal/contracts';
+
+export type SubmissionKeys = {
+  /** The key to send with this request: the open submission's when the body is the same, else a new one. */
+  keyFor(request: PayInvoicesRequest): string;
+  /** The server answered for certain: the next submission gets a new key even with the same body. */
+  spend(): void;
+};
+
+/**
+ * The CVV is left out of the comparison as the server leaves it out of its request hash: it is re-typed, not part
+ * of what is being paid.
+ */
+export function submissionFingerprint(request: PayInvoicesRequest): string {
+  const { card_validation_code: _cvv, ...paymentDetail } = request.payment_detail;
+  return JSON.stringify({ ...request, payment_detail: paymentDetail });
+}
+
+export function createSubmissionKeys(newKey: () => string = () => crypto.randomUUID()): SubmissionKeys {
+  let open: { fingerprint: string; key: string } | null = null;
+  return {
+    keyFor(request) {
+      const fingerprint = submissionFingerprint(request);
+      if (open?.fingerprint !== fingerprint) open = { fingerprint, key: newKey() };
+      return open.key;
+    },
+    spend() {
+      open = null;
+    },
+  };
+}
