@@ -143,3 +143,15 @@ test('payment history shows the new payments, each marked Success, with the invo
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(rows.first()).toContainText(invoice);
 });
+
+test('pays one invoice with the saved e-check (no 3-D Secure, no CVV) and reaches the status page', async ({
+  page,
+}) => {
+  await selectInvoices(page, 1);
+  await payWith(page, /EC 6789/);
+  await expect(page.getByLabel('CVV')).toHaveCount(0);
+  await page.getByTestId('pay-button').dblclick();
+  await expect(page).toHaveURL(/\/invoices\/payment-status$/, { timeout: 30_000 });
+  await expect(page.getByTestId('payment-status-banner')).toContainText('Payment Success');
+  await expect(page.getByText('EC 6789')).toBeVisible();
+});
