@@ -152,7 +152,11 @@ async function preparePayers(db: Db): Promise<Omit<Payer, 'token'>[]> {
 async function startServer(): Promise<{ port: number; stop: () => Promise<void> }> {
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '../invoices/bench-server.ts');
   const child = fork(entry, [databaseUrl], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {

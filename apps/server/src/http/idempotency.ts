@@ -198,7 +198,14 @@ async function runClaimed<T>(
   try {
     answer = await run();
   } catch (error) {
-    if (error instanceof AppError && error.status < 500 && !retryableStatuses.has(error.status)) {
+    if (
+      error instanceof AppError &&
+      error.status < 500 &&
+      !retryableStatuses.has(error.status) &&
+      // The use case found the key taken by an earlier request (a payment intent outlives a released key): that
+      // refusal stored under this request's hash would refuse the earlier request's own retry.
+      error.code !== 'IDEMPOTENCY_KEY_REUSED'
+    ) {
       const refusal: StoredRefusal = {
         error: error.code,
         messageKey: error.messageKey,

@@ -3,12 +3,12 @@
 // ledger balances equal the sum of the postings. Real concurrency needs PostgreSQL (PGlite runs one transaction at
 // a time); CI runs this file on both.
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config';
 import { sandboxCharges } from '../../connectors/gateway/sandbox/sandbox.schema';
 import { refreshAccountBalances } from '../../connectors/erp/ledger/refresh-account-balances';
-import { paymentIntents } from '../../db/schema';
+import { paymentIntents, paymentItems } from '../../db/schema';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 import { reconcilePaymentIntents } from './reconcile-payment-intents';
 import { setPaymentFaultPoints } from './settle-payment-intent';
@@ -44,6 +44,26 @@ async function unsettledIntents(): Promise<number> {
     .from(paymentIntents)
     .where(sql`${paymentIntents.state} in ('pending', 'approved')`);
   return Number(rows[0]!.count);
+}
+
+async function intentOf(key: string) {
+  const [intent] = await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.idempotencyKey, key));
+  return intent!;
+}
+
+async function chargesFor(orderNumber: string): Promise<number> {
+  return (await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.orderNumber, orderNumber))).length;
+}
+
+/** A small seeded generator (mulberry32): the overlapping selections are random but the same on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /** Moves the clock past the reconciler's threshold and runs it once. */
@@ -84,27 +104,48 @@ describe.skipIf(!onPostgres)('concurrency (PostgreSQL)', () => {
     }
     expect((await t.database.db.select().from(sandboxCharges)).length).toBe(chargesBefore + 1);
     expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(0n);
+    const items = await t.database.db.select().from(paymentItems).where(eq(paymentItems.documentId, invoice!.id));
+    expect(items).toHaveLength(1);
   });
 
-  it('20 simultaneous pays over overlapping selections: every request answers, each invoice paid at most once', async () => {
-    const invoices = fresh(6);
-    // Each request pays 3 of the 6 invoices, in a shuffled order, so that the selections overlap every way.
-    const selections = Array.from({ length: 20 }, (_, index) => {
-      const picked = [index % 6, (index + 1) % 6, (index + 3) % 6].map((position) => invoices[position]!);
-      return index % 2 === 0 ? picked : picked.reverse();
+  it('20 simultaneous pays over random overlapping selections of 5 invoices: every request answers, each invoice paid at most once', async () => {
+    const invoices = fresh(5);
+    const random = seededRandom(5);
+    // Each request pays a random non-empty subset of the 5 invoices in a random order, so that the selections
+    // overlap every way and lock in every order.
+    const selections = Array.from({ length: 20 }, () => {
+      const shuffled = [...invoices].sort(() => random() - 0.5);
+      return shuffled.slice(0, 1 + Math.floor(random() * invoices.length));
     });
     const answers = await Promise.all(
       selections.map((selection) => pay(t.app, payer, payRequest(selection, { cardToken: amex }))),
     );
-    for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
-    const paidKeys = answers
-      .filter((answer) => answer.statusCode === 200 && answer.body.payment.state === 'posted')
+    for (const answer of answers) {
+      if (answer.statusCode === 200) expect(answer.body.payment.state).toBe('posted');
+      else {
+        expect(answer.statusCode).toBe(409);
+        expect(['PAYMENT_IN_PROCESS', 'DOCUMENT_CHANGED']).toContain(answer.body.error);
+      }
+    }
+    const paid = answers
+      .filter((answer) => answer.statusCode === 200)
       .flatMap((answer) => answer.body.status.map((entry) => entry.document_number_finance));
-    expect(paidKeys.length).toBeGreaterThan(0);
-    expect(new Set(paidKeys).size).toBe(paidKeys.length);
+    expect(paid.length).toBeGreaterThan(0);
+    expect(new Set(paid).size).toBe(paid.length);
+    const items = await t.database.db
+      .select({ documentId: paymentItems.documentId })
+      .from(paymentItems)
+      .where(
+        inArray(
+          paymentItems.documentId,
+          invoices.map((invoice) => invoice.id),
+        ),
+      );
     for (const invoice of invoices) {
       const after = await reloadDocument(t.database.db, invoice.id);
-      expect(after.openAmount === 0n || after.openAmount === invoice.openAmount).toBe(true);
+      const wasPaid = paid.includes(invoice.documentNumberFinance);
+      expect(after.openAmount).toBe(wasPaid ? 0n : invoice.openAmount);
+      expect(items.filter((item) => item.documentId === invoice.id)).toHaveLength(wasPaid ? 1 : 0);
     }
     expect(await unsettledIntents()).toBe(0);
   });
@@ -145,9 +186,12 @@ describe('fault points', () => {
 
     const round = await reconcileLater();
     expect(round).toMatchObject({ examined: 1, declined: 1 });
+    expect((await intentOf(key)).state).toBe('voided');
     expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(invoice!.openAmount);
     const retried = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }), key);
+    expect(retried.statusCode).toBe(200);
     expect(retried.body.payment.state).toBe('declined');
+    expect(await chargesFor((await intentOf(key)).orderNumber)).toBe(0);
     const again = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }));
     expect(again.body.payment.state).toBe('posted');
   });
@@ -217,34 +261,49 @@ describe('fault points', () => {
     expect(other.body.error).toBe('PAYMENT_IN_PROCESS');
 
     expect(await reconcileLater()).toMatchObject({ examined: 1, posted: 1 });
+    expect(await reconcileLater()).toMatchObject({ examined: 0 });
     expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(0n);
     // The pending answer was not stored: asking again with the key gives the settled answer.
     const settled = await pay(t.app, payer, request, key);
     expect(settled.body.payment.state).toBe('posted');
+    expect(await chargesFor(answer.body.payment.reference_code)).toBe(1);
   });
 
-  it('the database connection is lost during the commit: nothing posted; the retry posts once', async () => {
-    const [invoice] = fresh(1);
-    const key = randomUUID();
-    setPaymentFaultPoints(t.app.ctx, {
-      beforeCommit: async (tx) => {
-        if (onPostgres) await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
-        else throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' });
-      },
+  for (const recovery of ['a retry with the same key', 'the reconciler'] as const) {
+    it(`the database connection is lost during the commit: nothing posted; ${recovery} posts it once`, async () => {
+      const [invoice] = fresh(1);
+      const key = randomUUID();
+      const request = payRequest([invoice!], { cardToken: amex });
+      setPaymentFaultPoints(t.app.ctx, {
+        beforeCommit: async (tx) => {
+          if (onPostgres) await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
+          // PGlite has no connection to lose: an error shaped like node-postgres's when the socket closes.
+          else throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' });
+        },
+      });
+      const lost = await pay(t.app, payer, request, key);
+      expect(lost.statusCode).toBe(500);
+      setPaymentFaultPoints(t.app.ctx, null);
+      expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(invoice!.openAmount);
+      expect((await intentOf(key)).state).toBe('approved');
+
+      if (recovery === 'the reconciler') {
+        expect(await reconcileLater()).toMatchObject({ examined: 1, posted: 1 });
+        // The key was released by the failure; the retry finds the settled intent and answers with its posting.
+        const retried = await pay(t.app, payer, request, key);
+        expect(retried.statusCode).toBe(200);
+        expect(retried.body.payment.state).toBe('posted');
+        expect(retried.body.payment.payment_document_number).toBe((await intentOf(key)).paymentDocumentNumber);
+      } else {
+        const retried = await pay(t.app, payer, request, key);
+        expect(retried.statusCode).toBe(200);
+        expect(retried.body.payment.state).toBe('posted');
+        expect(await reconcileLater()).toMatchObject({ examined: 0 });
+      }
+      expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(0n);
+      expect(await chargesFor((await intentOf(key)).orderNumber)).toBe(1);
     });
-    const lost = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }), key);
-    expect(lost.statusCode).toBe(500);
-    setPaymentFaultPoints(t.app.ctx, null);
-    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(invoice!.openAmount);
-    const [intent] = await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.idempotencyKey, key));
-    expect(intent?.state).toBe('approved');
-
-    const retried = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }), key);
-    expect(retried.statusCode).toBe(200);
-    expect(retried.body.payment.state).toBe('posted');
-    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(0n);
-    expect(await reconcileLater()).toMatchObject({ examined: 0 });
-  });
+  }
 
   it('the same request replayed 3 times: one capture, the same answer each time', async () => {
     const [invoice] = fresh(1);
@@ -260,5 +319,79 @@ describe('fault points', () => {
       .from(sandboxCharges)
       .where(eq(sandboxCharges.orderNumber, answers[0]!.body.payment.reference_code));
     expect(captured).toHaveLength(1);
+
+    const [other] = fresh(1);
+    const reused = await pay(t.app, payer, payRequest([other!], { cardToken: amex }), key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.body.error).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await reloadDocument(t.database.db, other!.id)).openAmount).toBe(other!.openAmount);
+    expect((await pay(t.app, payer, request, key)).body).toEqual(answers[0]!.body);
+  });
+
+  it('the same key with another request after a crash is refused, and the first request still settles', async () => {
+    const [invoice, other] = fresh(2);
+    const key = randomUUID();
+    const request = payRequest([invoice!], { cardToken: amex });
+    setPaymentFaultPoints(t.app.ctx, {
+      afterGateway: () => {
+        throw new Error('process died after the approval');
+      },
+    });
+    expect((await pay(t.app, payer, request, key)).statusCode).toBe(500);
+    setPaymentFaultPoints(t.app.ctx, null);
+
+    // The crash released the key's row, but its intent remains: another request with the key must not get (or
+    // settle) the first payment's answer, nor pay anything.
+    const reused = await pay(t.app, payer, payRequest([other!], { cardToken: amex }), key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.body.error).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await reloadDocument(t.database.db, other!.id)).openAmount).toBe(other!.openAmount);
+
+    const retried = await pay(t.app, payer, request, key);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.body.payment.state).toBe('posted');
+    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(0n);
+    expect(await chargesFor((await intentOf(key)).orderNumber)).toBe(1);
+  });
+
+  it('an invoice paid between the checks and the reservation is refused without a charge', async () => {
+    const [invoice] = fresh(1);
+    const erp = t.app.ctx.erp;
+    const read = erp.getPayableDocuments;
+    let paused = false;
+    let resume!: () => void;
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    let checked!: () => void;
+    const hasChecked = new Promise<void>((resolve) => (checked = resolve));
+    // The first request's first read of the documents waits while a second payment of the invoice runs to its end:
+    // the interleaving that two real requests get when one is slow between its checks and its reservation.
+    erp.getPayableDocuments = async (request) => {
+      const rows = await read(request);
+      if (!paused) {
+        paused = true;
+        checked();
+        await resumed;
+      }
+      return rows;
+    };
+    try {
+      const intentsBefore = await t.database.db.select({ id: paymentIntents.id }).from(paymentIntents);
+      const slow = pay(t.app, payer, payRequest([invoice!], { cardToken: amex }));
+      await hasChecked;
+      const fast = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }));
+      expect(fast.body.payment.state).toBe('posted');
+      resume();
+      const late = await slow;
+      expect(late.statusCode).toBe(409);
+      expect(late.body.error).toBe('DOCUMENT_CHANGED');
+      // Only the fast payment's intent and charge exist: the refused one left nothing behind.
+      const intentsAfter = await t.database.db.select({ id: paymentIntents.id }).from(paymentIntents);
+      expect(intentsAfter).toHaveLength(intentsBefore.length + 1);
+      expect(await chargesFor(fast.body.payment.reference_code)).toBe(1);
+      expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(0n);
+    } finally {
+      erp.getPayableDocuments = read;
+      resume();
+    }
   });
 });

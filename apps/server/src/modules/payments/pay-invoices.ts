@@ -1,12 +1,15 @@
 // POST /api/invoice/payments — paying selected invoices exactly once (spec §2 Payment page, §4 payment flow, §5
 // checks 1-8 in order, §7). The story:
-// 1. a retry of a request whose intent exists settles that intent (never a second charge);
+// 1. a retry of a request whose intent exists settles that intent (never a second charge); the same key with another
+//    request is refused (its key row may be gone: released after a crash, or expired while the intent remains);
 // 2. the account, the sold-to, every document and the payment method are the user's (else 404, like unknown ones);
 // 3. the documents are as the page showed them (DOCUMENT_CHANGED otherwise) and the spec's checks pass
 //    (PAYMENT_REFUSED with the check's message key), including 3-D Secure where it applies;
-// 4. the intent is written and its documents reserved (PAYMENT_IN_PROCESS when another payment holds one);
+// 4. the intent is written and its documents reserved (PAYMENT_IN_PROCESS when another payment holds one), then
+//    the documents are read again: a payment that settled between step 3 and the reservation has changed them
+//    (DOCUMENT_CHANGED, and the intent is removed again);
 // 5. settlePaymentIntent charges outside any transaction and posts the ledger with the intent's completion.
-// Every refusal happens before step 4: nothing is written, nothing is charged.
+// Every refusal happens before the gateway is called: nothing stays written, nothing is charged.
 import { randomUUID } from 'node:crypto';
 import {
   paymentDocumentKey,
@@ -30,7 +33,12 @@ import { readApplicationSettings } from '../system/application-settings';
 import { belongsTo, effectiveUserId, normalizeNumber, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
 import { findSessionMethod } from '../payment-methods/session-payment-methods.repository';
 import { findUserById } from '../users/users.repository';
-import { findIntentByKey, openPaymentIntent } from './payment-intents.repository';
+import {
+  abandonPaymentIntent,
+  findIntentByKey,
+  openPaymentIntent,
+  type PaymentIntent,
+} from './payment-intents.repository';
 import { settlePaymentIntent, type IntentPosting } from './settle-payment-intent';
 
 type ParsedRequest = z.output<typeof PayInvoicesRequest>;
@@ -45,7 +53,7 @@ export async function payInvoices(
   language: string,
 ): Promise<PayInvoicesResponse> {
   const earlier = await findIntentByKey(ctx.db, identity.scope, identity.key);
-  if (earlier) return settleExisting(ctx, earlier);
+  if (earlier) return settleExisting(ctx, earlier, identity);
 
   // 2. object authorisation
   const userId = effectiveUserId(actor);
@@ -168,14 +176,33 @@ export async function payInvoices(
     keys,
   );
   if ('inProcess' in outcome) throw new AppError('PAYMENT_IN_PROCESS');
-  if ('existing' in outcome) return settleExisting(ctx, outcome.existing);
+  if ('existing' in outcome) return settleExisting(ctx, outcome.existing, identity);
+
+  // The reservation only stops payments that start after it. One that was checked, charged and posted while this
+  // request read and checked its documents freed them again with its posting: read them once more, now that no
+  // one else can post them, so that an invoice paid meanwhile is never charged twice.
+  const reserved = await ctx.erp.getPayableDocuments({ payer_data: scope.payerData, document_keys: keys });
+  const reservedByKey = new Map(reserved.map((document) => [paymentDocumentKey(document), document]));
+  const changedIndex = documents.findIndex((document, index) => {
+    const now = reservedByKey.get(keys[index]!);
+    return (
+      !now ||
+      now.document_status !== document.document_status ||
+      parseScaledAmount(now.open_amount, decimals) !== parseScaledAmount(document.open_amount, decimals)
+    );
+  });
+  if (changedIndex >= 0) {
+    await abandonPaymentIntent(ctx.db, outcome.opened.id);
+    throw new AppError('DOCUMENT_CHANGED', { details: { documentIndex: changedIndex } });
+  }
 
   // 5. charge, post, complete
   return settlePaymentIntent(ctx, outcome.opened, { mode: 'charge', cardinal });
 }
 
 /** A retry finds its intent: look the order up at the gateway, never charge again. */
-function settleExisting(ctx: AppContext, intent: Parameters<typeof settlePaymentIntent>[1]) {
+function settleExisting(ctx: AppContext, intent: PaymentIntent, identity: IdempotencyIdentity) {
+  if (intent.requestHash !== identity.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   return settlePaymentIntent(ctx, intent, { mode: 'look-up', mayVoid: false });
 }
 

@@ -51,6 +51,14 @@ export async function openPaymentIntent(
   }
 }
 
+/**
+ * Removes an intent whose gateway call never started (its request was refused after the reservation), with its
+ * reservations (ON DELETE CASCADE). Only while pending: an intent that may have been charged is never removed.
+ */
+export async function abandonPaymentIntent(db: Db, id: string): Promise<void> {
+  await db.delete(paymentIntents).where(and(eq(paymentIntents.id, id), eq(paymentIntents.state, 'pending')));
+}
+
 export async function findIntentByKey(db: Db, scope: string, key: string): Promise<PaymentIntent | undefined> {
   const [row] = await db
     .select()

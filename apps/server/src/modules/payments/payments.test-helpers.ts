@@ -187,7 +187,15 @@ export async function expectLedgerConsistent(db: Db, baseline: { open: bigint; p
   await refreshAccountBalances(db, new Date(`${maintained[0]!.asOf}T12:00:00Z`));
   const rebuilt = await db.select().from(accountBalances);
   const key = (row: typeof accountBalances.$inferSelect) => `${row.payerNumber}|${row.soldtoNumber}|${row.currencyKey}`;
+  // A maintained row may fall to all zeros where the rebuild has none; a row with any amount or count left is kept,
+  // so that a count gone to zero with an amount left over still shows as a difference.
+  const isEmpty = (row: typeof accountBalances.$inferSelect) =>
+    row.openInvoiceCount === 0 &&
+    row.openCreditCount === 0 &&
+    [row.invoicesAmount, row.creditsAmount, row.dueAmount, row.pastDueAmount, row.balanceAmount].every(
+      (amount) => amount === 0n,
+    );
   const sorted = (rows: (typeof accountBalances.$inferSelect)[]) =>
-    rows.filter((row) => row.openInvoiceCount + row.openCreditCount > 0).sort((a, b) => key(a).localeCompare(key(b)));
+    rows.filter((row) => !isEmpty(row)).sort((a, b) => key(a).localeCompare(key(b)));
   expect(sorted(maintained)).toEqual(sorted(rebuilt));
 }

@@ -344,47 +344,49 @@ function contribution(open: bigint, isOpenItem: boolean) {
 
 /**
  * Keeps ledger.account_balances true after a posting: each changed document moves its account's totals by the
- * difference of what it contributes before and after. Due and past due split at the row's own as_of day, as the
- * daily rebuild does. Rows are touched in key order so that concurrent postings lock them in one order.
+ * difference of what it contributes before and after. Due and past due split at the rows' as_of day, as the daily
+ * rebuild does (every row has the rebuild's day). One statement for the whole posting, summed per account in SQL
+ * (a payment of 10 invoices of one account is one round trip, not 10), its rows in key order so that concurrent
+ * postings lock them in one order.
  */
 async function updateBalances(tx: Db, changes: BalanceChange[]): Promise<void> {
-  const sorted = [...changes].sort((a, b) =>
-    `${a.row.payerNumber}|${a.row.soldtoNumber}|${a.row.currencyKey}`.localeCompare(
-      `${b.row.payerNumber}|${b.row.soldtoNumber}|${b.row.currencyKey}`,
-    ),
-  );
-  for (const change of sorted) {
+  const deltas = changes.flatMap((change) => {
     const before = contribution(change.openBefore, !change.isNew);
     const after = contribution(change.openAfter, !change.clearedAfter);
     const invoices = after.invoices - before.invoices;
     const credits = after.credits - before.credits;
     const invoiceCount = after.invoiceCount - before.invoiceCount;
     const creditCount = after.creditCount - before.creditCount;
-    if (invoices === 0n && credits === 0n && invoiceCount === 0 && creditCount === 0) continue;
+    if (invoices === 0n && credits === 0n && invoiceCount === 0 && creditCount === 0) return [];
     // Amounts travel as text: the two drivers (node-postgres, PGlite) do not agree on bigint parameters.
-    const due = change.row.dueDate;
-    const dInvoices = String(invoices);
-    const dCredits = String(credits);
-    const dBalance = String(invoices + credits);
-    const asOf = sql`(SELECT max(as_of) FROM ${accountBalances})`;
-    // An account without a row had no open items at the last rebuild: its row starts from this change. While the
-    // table is empty (never built) nothing is written: the first totals read builds it from the documents.
-    await tx.execute(sql`
-      INSERT INTO ${accountBalances} AS b (payer_number, soldto_number, currency_key, as_of, invoices_amount,
-        credits_amount, due_amount, past_due_amount, balance_amount, open_invoice_count, open_credit_count)
-      SELECT ${change.row.payerNumber}, ${change.row.soldtoNumber}, ${change.row.currencyKey}, ${asOf},
-        ${dInvoices}::bigint, ${dCredits}::bigint,
-        CASE WHEN ${due}::date >= ${asOf} THEN ${dInvoices}::bigint ELSE 0 END,
-        CASE WHEN ${due}::date < ${asOf} THEN ${dInvoices}::bigint ELSE 0 END,
-        ${dBalance}::bigint, ${invoiceCount}::int, ${creditCount}::int
-      WHERE EXISTS (SELECT 1 FROM ${accountBalances})
-      ON CONFLICT (payer_number, soldto_number, currency_key) DO UPDATE SET
-        invoices_amount = b.invoices_amount + ${dInvoices}::bigint,
-        credits_amount = b.credits_amount + ${dCredits}::bigint,
-        due_amount = b.due_amount + CASE WHEN ${due}::date >= b.as_of THEN ${dInvoices}::bigint ELSE 0 END,
-        past_due_amount = b.past_due_amount + CASE WHEN ${due}::date < b.as_of THEN ${dInvoices}::bigint ELSE 0 END,
-        balance_amount = b.balance_amount + ${dBalance}::bigint,
-        open_invoice_count = b.open_invoice_count + ${invoiceCount}::int,
-        open_credit_count = b.open_credit_count + ${creditCount}::int`);
-  }
+    return [
+      sql`(${change.row.payerNumber}, ${change.row.soldtoNumber}, ${change.row.currencyKey}, ${change.row.dueDate}::date,
+        ${String(invoices)}::bigint, ${String(credits)}::bigint, ${invoiceCount}::int, ${creditCount}::int)`,
+    ];
+  });
+  if (deltas.length === 0) return;
+  // An account without a row had no open items at the last rebuild: its row starts from this change. While the
+  // table is empty (never built) nothing is written: the first totals read builds it from the documents.
+  await tx.execute(sql`
+    INSERT INTO ${accountBalances} AS b (payer_number, soldto_number, currency_key, as_of, invoices_amount,
+      credits_amount, due_amount, past_due_amount, balance_amount, open_invoice_count, open_credit_count)
+    SELECT v.payer_number, v.soldto_number, v.currency_key, a.as_of,
+      sum(v.invoices), sum(v.credits),
+      sum(CASE WHEN v.due_date >= a.as_of THEN v.invoices ELSE 0 END),
+      sum(CASE WHEN v.due_date < a.as_of THEN v.invoices ELSE 0 END),
+      sum(v.invoices + v.credits), sum(v.invoice_count), sum(v.credit_count)
+    FROM (VALUES ${sql.join(deltas, sql`, `)})
+      AS v(payer_number, soldto_number, currency_key, due_date, invoices, credits, invoice_count, credit_count),
+      (SELECT max(as_of) AS as_of FROM ${accountBalances}) AS a
+    WHERE a.as_of IS NOT NULL
+    GROUP BY v.payer_number, v.soldto_number, v.currency_key, a.as_of
+    ORDER BY v.payer_number, v.soldto_number, v.currency_key
+    ON CONFLICT (payer_number, soldto_number, currency_key) DO UPDATE SET
+      invoices_amount = b.invoices_amount + excluded.invoices_amount,
+      credits_amount = b.credits_amount + excluded.credits_amount,
+      due_amount = b.due_amount + excluded.due_amount,
+      past_due_amount = b.past_due_amount + excluded.past_due_amount,
+      balance_amount = b.balance_amount + excluded.balance_amount,
+      open_invoice_count = b.open_invoice_count + excluded.open_invoice_count,
+      open_credit_count = b.open_credit_count + excluded.open_credit_count`);
 }
