@@ -23,6 +23,8 @@ import { createAccessTokens } from './modules/auth/access-tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { configurationRoutes } from './modules/configuration/configuration.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { depositsRoutes } from './modules/deposits/deposits.routes';
+import { guestPaymentRoutes } from './modules/guest-payment/guest-payment.routes';
 import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentHistoryRoutes } from './modules/payments/payment-history.routes';
@@ -153,6 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(invoicesRoutes);
   await app.register(paymentsRoutes);
   await app.register(paymentHistoryRoutes);
+  await app.register(depositsRoutes);
+  await app.register(guestPaymentRoutes);
 
   await app.register(webAppPlugin, { root: config.WEB_DIST || defaultWebDist() });
   return app;

@@ -43,6 +43,26 @@ export const settings = {
     default: '600',
     doc: 'Requests per minute per client address across the API (a general ceiling; sign-in has its own limits).',
   },
+  GUEST_LOOKUP_MAX_PER_ADDRESS: {
+    schema: z.coerce.number().int().min(1),
+    default: '10',
+    doc: 'Guest invoice lookups per client address per window before 429 (shared through Redis when REDIS_URL is set).',
+  },
+  GUEST_LOOKUP_MAX_PER_ACCOUNT: {
+    schema: z.coerce.number().int().min(1),
+    default: '20',
+    doc: 'Guest invoice lookups per account number per window, from any address, before 429.',
+  },
+  GUEST_LOOKUP_WINDOW_SECONDS: {
+    schema: z.coerce.number().int().min(1),
+    default: '900',
+    doc: 'The window of the two guest lookup limits.',
+  },
+  GUEST_LOOKUP_MIN_MS: {
+    schema: z.coerce.number().int().min(0),
+    default: '250',
+    doc: 'Every guest lookup answer (found or not) takes at least this long, so that timing tells nothing.',
+  },
   ACCESS_TOKEN_SECRET: {
     schema: z.string().min(32).optional(),
     default: undefined,
@@ -170,4 +190,9 @@ export function describeSettings(): string {
  */
 export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
+}
+
+/** A Redis for the tests of limits shared across instances (TEST_REDIS_URL); those tests are skipped without one. */
+export function testRedisUrl(): string | undefined {
+  return process.env.TEST_REDIS_URL || undefined;
 }

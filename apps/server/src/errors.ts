@@ -29,6 +29,14 @@ export const errorCodes = {
   DOCUMENT_CHANGED: 409,
   /** The card needs its 3-D Secure step (or the step did not pass); nothing was charged. */
   THREE_DS_REQUIRED: 400,
+  /** Guest payment is switched off (allowGuestPayment): every guest route answers this. */
+  GUEST_PAYMENT_DISABLED: 403,
+  /** The X-Guest-Token header is missing, forged or expired: the guest looks the invoice up again. */
+  GUEST_TOKEN_INVALID: 403,
+  /** The guest visit already holds a token for this invoice (spec §8: a duplicate key). */
+  GUEST_ALREADY_ADDED: 409,
+  /** The guest visit already holds invoices of the maximum number of accounts (spec §4: four). */
+  GUEST_MAX_ACCOUNTS: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

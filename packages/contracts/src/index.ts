@@ -8,3 +8,5 @@ export * from './invoices';
 export * from './payment-methods';
 export * from './configuration';
 export * from './payments';
+export * from './deposits';
+export * from './guest-payment';

@@ -11,3 +11,4 @@ export * from './payment-method-checks';
 export * from './invoice-payment-checks';
 export * from './deposit-checks';
 export * from './iso-numeric';
+export * from './guest-payment-checks';

@@ -20,6 +20,14 @@ const expectedPublic = [
   'GET /api/token/login-status',
   // The signed invoice PDF link: the HMAC-signed token is the authorisation (a new tab has no bearer token).
   'GET /api/invoice/pdf/:token',
+  // Guest payment (issue 6): no session; each checks the guest-payment setting and, after the lookup, the signed
+  // X-Guest-Token scoped to one document (modules/guest-payment).
+  'PUT /api/users/account/validateGuestPayment',
+  'POST /api/GuestPayment',
+  'POST /api/guestPayment/guestPayer',
+  'POST /api/guestPayment/payments',
+  'POST /api/guestTokenization/access_token',
+  'POST /api/guestTokenization/response',
 ];
 
 it('answers 401 without a token on every registered API route that is not public', async () => {

@@ -12,7 +12,11 @@ export type AuditEvent =
   // Manage payments (spec §7 log ids).
   | 'ADD_PAYMENT_CARD'
   | 'MOD_PAYMENT_CARD'
-  | 'DEL_PAYMENT_CARD';
+  | 'DEL_PAYMENT_CARD'
+  // Guest lookup (issue 6): every answer is recorded, refusals included, by client address and account number.
+  | 'guest_lookup'
+  | 'guest_lookup_failed'
+  | 'guest_lookup_refused_rate_limit';
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -1,5 +1,6 @@
 // /api/tokenization/access_token (spec §4, §7): an access token of the gateway's hosted frame (CC, EC) or of its
-// 3-D Secure step on a token (TO), tied to this session so that only it can read the result.
+// 3-D Secure step on a token (TO), tied to this session so that only it can read the result. Guests reach the same
+// gateway step through requestFrameAccessToken with their guest token as the merchant reference.
 import type { AccessTokenRequest, AccessTokenResponse } from '@portal/contracts';
 import { ECHECK_THREEDS_VERSION } from '@portal/domain';
 import type { AppContext } from '../../app-context';
@@ -23,7 +24,24 @@ export async function createAccessToken(
   assertMayTokenize(actor);
   const { customer_number, company_code } = request.payer_data;
   await assertAccountAccess(ctx, actor.userId, customer_number, company_code);
-  const settings = await loadPaymentMethodSettings(ctx, company_code);
+  const { action: _action, payer_data: _payer, ...forGateway } = request;
+  return requestFrameAccessToken(ctx, forGateway, {
+    companyCode: company_code,
+    merchantReference: actor.sessionId,
+    language,
+  });
+}
+
+/**
+ * The gateway part, shared with guest tokenization: the frame (CC, EC) or 3-D Secure step (TO) for a company code,
+ * tied to a merchant reference (the session, or a guest token) that alone may read the result.
+ */
+export async function requestFrameAccessToken(
+  ctx: AppContext,
+  request: Omit<AccessTokenRequest, 'action' | 'payer_data'>,
+  owner: { companyCode: string; merchantReference: string; language: string },
+): Promise<AccessTokenResponse> {
+  const settings = await loadPaymentMethodSettings(ctx, owner.companyCode);
   if (request.payment_method === 'EC' && !settings.echeck_enabled)
     throw new AppError('VALIDATION_FAILED', { messageKey: 'errors.payment.invalid_payment_type' });
   if (request.payment_method === 'TO') {
@@ -33,15 +51,14 @@ export async function createAccessToken(
     if (!request.order_number) fields.push('/order_number');
     if (fields.length) throw new AppError('VALIDATION_FAILED', { details: { fields } });
   }
-  const { action: _action, payer_data: _payer, ...forGateway } = request;
   try {
     return await ctx.gateway.createAccessToken({
-      ...forGateway,
+      ...request,
       threeds_version:
         request.threeds_version ??
         (request.payment_method === 'EC' ? ECHECK_THREEDS_VERSION : settings.secure_3ds_version),
-      merchant_reference: actor.sessionId,
-      language,
+      merchant_reference: owner.merchantReference,
+      language: owner.language,
     });
   } catch (error) {
     // spec §8: an access-token failure is 'Internal Error - please contact customer service'.

@@ -2,6 +2,7 @@
 // the session that asked for the access token.
 import type { TokenizationResponse } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
+import type { GatewayTokenizationResult } from '../../connectors/gateway/payment-gateway';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { assertMayTokenize } from './create-access-token';
@@ -13,9 +14,7 @@ export async function getTokenizationResponse(
   accessToken: string,
 ): Promise<TokenizationResponse> {
   assertMayTokenize(actor);
-  const result = await ctx.gateway.getTokenizationResult(accessToken);
-  // Same answer for "expired", "unknown" and "another session's": no oracle.
-  if (!result || result.merchant_reference !== actor.sessionId) throw new AppError('NOT_FOUND');
+  const result = await readTokenizationResult(ctx, accessToken, actor.sessionId);
   // What this session may save later (manage-payment-method.ts checks it).
   if (result.payment_card_token) {
     await recordTokenGrant(ctx.db, {
@@ -26,4 +25,16 @@ export async function getTokenizationResponse(
     });
   }
   return { paymentcard: result.paymentcard, cardinal: result.cardinal };
+}
+
+/** The gateway's result for an access token, only for the merchant reference (session or guest token) it was made for. */
+export async function readTokenizationResult(
+  ctx: AppContext,
+  accessToken: string,
+  merchantReference: string,
+): Promise<GatewayTokenizationResult> {
+  const result = await ctx.gateway.getTokenizationResult(accessToken);
+  // Same answer for "expired", "unknown" and "another session's": no oracle.
+  if (!result || result.merchant_reference !== merchantReference) throw new AppError('NOT_FOUND');
+  return result;
 }

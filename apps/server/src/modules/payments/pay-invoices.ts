@@ -11,39 +11,24 @@
 // 5. settlePaymentIntent charges outside any transaction and posts the ledger with the intent's completion.
 // Every refusal happens before the gateway is called: nothing stays written, nothing is charged.
 import { randomUUID } from 'node:crypto';
-import {
-  paymentDocumentKey,
-  type BackendConfiguration,
-  type CardinalResult,
-  type PayInvoicesRequest,
-  type PayInvoicesResponse,
-  type PaymentCard,
-} from '@portal/contracts';
-import {
-  checkInvoicePayment,
-  invoicePaymentRules,
-  parseScaledAmount,
-  type InvoicePaymentFailure,
-} from '@portal/domain';
+import { paymentDocumentKey, type PayInvoicesRequest, type PayInvoicesResponse } from '@portal/contracts';
+import { checkInvoicePayment, invoicePaymentRules, parseScaledAmount } from '@portal/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { readApplicationSettings } from '../system/application-settings';
 import { belongsTo, effectiveUserId, normalizeNumber, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
-import { findSessionMethod } from '../payment-methods/session-payment-methods.repository';
 import { findUserById } from '../users/users.repository';
-import {
-  abandonPaymentIntent,
-  findIntentByKey,
-  openPaymentIntent,
-  type PaymentIntent,
-} from './payment-intents.repository';
-import { settlePaymentIntent, type IntentPosting } from './settle-payment-intent';
+import { checkThreeDs } from './check-three-ds';
+import { findPaymentMethod } from './find-payment-method';
+import { currencyDecimals, paymentRefused, validationFailed } from './payment-refusals';
+import type { IntentPosting } from './settle-payment-intent';
+import { settleEarlierIntent, startPaymentIntent, type IdempotencyIdentity } from './start-payment-intent';
 
 type ParsedRequest = z.output<typeof PayInvoicesRequest>;
 
-export type IdempotencyIdentity = { scope: string; key: string; requestHash: string };
+export type { IdempotencyIdentity } from './start-payment-intent';
 
 export async function payInvoices(
   ctx: AppContext,
@@ -52,8 +37,8 @@ export async function payInvoices(
   identity: IdempotencyIdentity,
   language: string,
 ): Promise<PayInvoicesResponse> {
-  const earlier = await findIntentByKey(ctx.db, identity.scope, identity.key);
-  if (earlier) return settleExisting(ctx, earlier, identity);
+  const earlier = await settleEarlierIntent(ctx, identity);
+  if (earlier) return earlier;
 
   // 2. object authorisation
   const userId = effectiveUserId(actor);
@@ -99,7 +84,13 @@ export async function payInvoices(
     }
   }
 
-  const method = await findPaymentMethod(ctx, actor, request, scope.payerData);
+  const method = await findPaymentMethod(
+    ctx,
+    actor,
+    request.payment_detail.payment_card_token,
+    scope.payerData,
+    request.payer_data.customer_number,
+  );
   if (!method || method.payment_card_type !== request.payment_detail.payment_card_type) throw notFound();
   const rules = invoicePaymentRules(
     configuration,
@@ -125,7 +116,13 @@ export async function payInvoices(
     rules,
   );
   if (failure) throw paymentRefused(failure);
-  const cardinal = await checkThreeDs(ctx, actor, configuration, scope.item.CompanyCode, request, method);
+  const cardinal = await checkThreeDs(ctx, {
+    configuration,
+    companyCode: scope.item.CompanyCode,
+    method,
+    accessToken: request.payment_detail.three_ds_access_token,
+    merchantReference: actor.sessionId,
+  });
 
   // 4. the intent, written before the gateway is called
   const amounts = request.documents.map((document) => parseScaledAmount(document.amount_to_process, decimals)!);
@@ -148,8 +145,8 @@ export async function payInvoices(
     })),
   };
   const now = ctx.now();
-  const outcome = await openPaymentIntent(
-    ctx.db,
+  return startPaymentIntent(
+    ctx,
     {
       id: randomUUID(),
       scope: identity.scope,
@@ -173,109 +170,26 @@ export async function payInvoices(
       createdAt: now,
       updatedAt: now,
     },
-    keys,
-  );
-  if ('inProcess' in outcome) throw new AppError('PAYMENT_IN_PROCESS');
-  if ('existing' in outcome) return settleExisting(ctx, outcome.existing, identity);
-
-  // The reservation only stops payments that start after it. One that was checked, charged and posted while this
-  // request read and checked its documents freed them again with its posting: read them once more, now that no
-  // one else can post them, so that an invoice paid meanwhile is never charged twice.
-  const reserved = await ctx.erp.getPayableDocuments({ payer_data: scope.payerData, document_keys: keys });
-  const reservedByKey = new Map(reserved.map((document) => [paymentDocumentKey(document), document]));
-  const changedIndex = documents.findIndex((document, index) => {
-    const now = reservedByKey.get(keys[index]!);
-    return (
-      !now ||
-      now.document_status !== document.document_status ||
-      parseScaledAmount(now.open_amount, decimals) !== parseScaledAmount(document.open_amount, decimals)
-    );
-  });
-  if (changedIndex >= 0) {
-    await abandonPaymentIntent(ctx.db, outcome.opened.id);
-    throw new AppError('DOCUMENT_CHANGED', { details: { documentIndex: changedIndex } });
-  }
-
-  // 5. charge, post, complete
-  return settlePaymentIntent(ctx, outcome.opened, { mode: 'charge', cardinal });
-}
-
-/** A retry finds its intent: look the order up at the gateway, never charge again. */
-function settleExisting(ctx: AppContext, intent: PaymentIntent, identity: IdempotencyIdentity) {
-  if (intent.requestHash !== identity.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-  return settlePaymentIntent(ctx, intent, { mode: 'look-up', mayVoid: false });
-}
-
-function validationFailed(reason: string): AppError {
-  return new AppError('VALIDATION_FAILED', { reason });
-}
-
-function paymentRefused(failure: InvoicePaymentFailure): AppError {
-  return new AppError('PAYMENT_REFUSED', {
-    messageKey: failure.key,
-    details: {
-      check: failure.key,
-      ...(failure.documentIndex === undefined ? {} : { documentIndex: failure.documentIndex }),
-      ...(failure.values ? { values: failure.values } : {}),
+    {
+      documentKeys: keys,
+      identity,
+      cardinal,
+      // The reservation only stops payments that start after it. One that was checked, charged and posted while
+      // this request read and checked its documents freed them again with its posting: read them once more, now
+      // that no one else can post them, so that an invoice paid meanwhile is never charged twice.
+      afterReservation: async () => {
+        const reserved = await ctx.erp.getPayableDocuments({ payer_data: scope.payerData, document_keys: keys });
+        const reservedByKey = new Map(reserved.map((document) => [paymentDocumentKey(document), document]));
+        const changedIndex = documents.findIndex((document, index) => {
+          const current = reservedByKey.get(keys[index]!);
+          return (
+            !current ||
+            current.document_status !== document.document_status ||
+            parseScaledAmount(current.open_amount, decimals) !== parseScaledAmount(document.open_amount, decimals)
+          );
+        });
+        if (changedIndex >= 0) throw new AppError('DOCUMENT_CHANGED', { details: { documentIndex: changedIndex } });
+      },
     },
-  });
-}
-
-function currencyDecimals(configuration: BackendConfiguration, currencyKey: string): number {
-  return configuration.sapcust.currency_decimals.find((entry) => entry.currkey === currencyKey)?.currdec ?? 2;
-}
-
-/** The payer's saved method with this token, or this session's session-only one. */
-async function findPaymentMethod(
-  ctx: AppContext,
-  actor: Actor,
-  request: ParsedRequest,
-  payerData: { customer_number: string; company_code: string },
-): Promise<PaymentCard | null> {
-  const token = request.payment_detail.payment_card_token;
-  const saved = await ctx.erp.getPaymentCards({ payer_data: payerData });
-  const found = saved.payment_cards.find((card) => card.payment_card_token === token);
-  if (found) return found;
-  for (const customerNumber of new Set([request.payer_data.customer_number, payerData.customer_number])) {
-    const session = await findSessionMethod(
-      ctx.db,
-      { sessionId: actor.sessionId, customerNumber, companyCode: payerData.company_code },
-      token,
-    );
-    if (session) return session;
-  }
-  return null;
-}
-
-/**
- * spec §4: 3-D Secure applies when secure_3ds_enabled is X and the company code is not disable_3ds, except for
- * AMEX (and e-checks, which are no cards). Then the request names the TO access token of its step, which must be
- * this session's, for this card, and passed (Y or A).
- */
-async function checkThreeDs(
-  ctx: AppContext,
-  actor: Actor,
-  configuration: BackendConfiguration,
-  companyCode: string,
-  request: ParsedRequest,
-  method: PaymentCard,
-): Promise<CardinalResult | null> {
-  const provider = configuration.payment_provider[0];
-  const company = configuration.company_codes.find((code) => code.company_code === companyCode);
-  const applies =
-    provider?.secure_3ds_enabled === 'X' &&
-    company?.disable_3ds !== 'X' &&
-    method.payment_card_type !== 'AMEX' &&
-    method.payment_card_type !== 'EC';
-  if (!applies) return null;
-  const accessToken = request.payment_detail.three_ds_access_token;
-  if (!accessToken) throw new AppError('THREE_DS_REQUIRED', { reason: 'three_ds_missing' });
-  const result = await ctx.gateway.getTokenizationResult(accessToken);
-  const passed =
-    result !== null &&
-    result.merchant_reference === actor.sessionId &&
-    result.payment_card_token === method.payment_card_token &&
-    (result.cardinal?.status === 'Y' || result.cardinal?.status === 'A');
-  if (!passed) throw new AppError('THREE_DS_REQUIRED', { reason: 'three_ds_not_passed' });
-  return result.cardinal;
+  );
 }

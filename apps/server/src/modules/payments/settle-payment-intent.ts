@@ -250,10 +250,28 @@ function summary(intent: PaymentIntent, state: PayInvoicesResponse['payment']['s
   };
 }
 
-function postedResponse(ctx: AppContext, intent: PaymentIntent, result: LedgerPostingResult): PayInvoicesResponse {
+/**
+ * The entries of the answer's status list: one per paid document, or for a deposit (a payment on account, no
+ * documents) one for the deposit itself, so that "success when any status is S" (spec §4) holds for both.
+ */
+function answeredDocuments(intent: PaymentIntent, paymentDocumentNumber: string): IntentPosting['documents'] {
   const posting = postingOf(intent);
+  if (posting.documents.length > 0) return posting.documents;
+  return [
+    {
+      document_key: '',
+      document_number_finance: paymentDocumentNumber,
+      billing_document_number: posting.reference_number,
+      amount_minor: String(intent.amountMinor),
+      reason_code: posting.reason_code,
+      comment: posting.comment,
+    },
+  ];
+}
+
+function postedResponse(ctx: AppContext, intent: PaymentIntent, result: LedgerPostingResult): PayInvoicesResponse {
   const applied = new Map(result.documents.map((document) => [document.document_key, document]));
-  const status: PaymentResult[] = posting.documents.map((document, index) => {
+  const status: PaymentResult[] = answeredDocuments(intent, result.payment_document_number).map((document, index) => {
     const ledger = applied.get(document.document_key);
     return {
       index_number: index,
@@ -279,9 +297,8 @@ function postedResponse(ctx: AppContext, intent: PaymentIntent, result: LedgerPo
 }
 
 function unsettledResponse(intent: PaymentIntent, state: 'declined' | 'pending', message: string): PayInvoicesResponse {
-  const posting = postingOf(intent);
   return {
-    status: posting.documents.map((document, index) => ({
+    status: answeredDocuments(intent, '').map((document, index) => ({
       index_number: index,
       document_number_finance: document.document_number_finance,
       billing_document_number: document.billing_document_number,

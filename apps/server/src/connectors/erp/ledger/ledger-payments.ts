@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../../db/client';
 import type { ErpConnector, LedgerPaymentPosting, LedgerPostingResult } from '../erp-connector';
 import { isoDay, toLedgerNumber } from './ledger-format';
 import type { InvoiceQueries } from './ledger-invoices';
-import { accountBalances, documents, paymentItems, payments } from './ledger.schema';
+import { accountBalances, documents, payerSoldTos, paymentItems, payments } from './ledger.schema';
 import type { DocumentRow } from './ledger-wire';
 
 export type PaymentPostings = Pick<ErpConnector, 'getPayableDocuments' | 'postPayment'>;
@@ -72,6 +72,35 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
     return forUpdate ? query.for('update') : query;
   }
 
+  /**
+   * Whose payment this is in the ledger. An invoice payment: the account as asked (its documents carry their own
+   * payer). A deposit (a payment on account, no documents) must land on one real payer, or the credit it makes would
+   * belong to no one's open items: a sold-to account deposits for its payer, a payer-all group for the payer of the
+   * chosen sold-to (else its first payer).
+   */
+  async function postingAccount(posting: LedgerPaymentPosting): Promise<{ payer: string; soldto: string }> {
+    const asked = {
+      payer: toLedgerNumber(posting.payer_data.customer_number),
+      soldto: toLedgerNumber(posting.soldto_number),
+    };
+    if (posting.log_id !== 'POST_DEPOSIT') return asked;
+    const scope = await invoices.resolveCustomer(posting.payer_data.customer_number);
+    if (scope.soldTos) return { payer: scope.payers[0] ?? asked.payer, soldto: asked.soldto || scope.soldTos[0]! };
+    if (scope.payers.length <= 1) {
+      const payer = scope.payers[0] ?? asked.payer;
+      return { payer, soldto: asked.soldto || payer };
+    }
+    const [ofSoldto] = asked.soldto
+      ? await db
+          .select({ payerNumber: payerSoldTos.payerNumber })
+          .from(payerSoldTos)
+          .where(and(eq(payerSoldTos.soldtoNumber, asked.soldto), inArray(payerSoldTos.payerNumber, scope.payers)))
+          .limit(1)
+      : [];
+    const payer = ofSoldto?.payerNumber ?? scope.payers[0]!;
+    return { payer, soldto: asked.soldto || payer };
+  }
+
   async function getPayableDocuments(request: {
     payer_data: PayerData;
     document_keys: string[];
@@ -83,6 +112,7 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
     posting: LedgerPaymentPosting,
     options: { inTransaction?: (tx: Db, result: LedgerPostingResult) => Promise<void> } = {},
   ): Promise<LedgerPostingResult> {
+    const account = await postingAccount(posting);
     return db.transaction(async (tx) => {
       const day = isoDay(posting.posted_at);
       const [claimed] = await tx
@@ -93,8 +123,8 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
           messageType: posting.message_type,
           messageLineString: posting.message_line_string,
           companyCode: posting.payer_data.company_code,
-          payerNumber: toLedgerNumber(posting.payer_data.customer_number),
-          soldtoNumber: toLedgerNumber(posting.soldto_number),
+          payerNumber: account.payer,
+          soldtoNumber: account.soldto,
           currencyKey: posting.currency_key,
           amount: posting.amount_minor,
           paymentCardToken: posting.payment_card_token,
@@ -112,7 +142,7 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
         .returning({ id: payments.id });
 
       const result = claimed
-        ? await applyPosting(tx as unknown as Db, claimed.id, posting, day)
+        ? await applyPosting(tx as unknown as Db, claimed.id, posting, day, account)
         : await postedBefore(tx as unknown as Db, posting.posting_reference);
       await options.inTransaction?.(tx as unknown as Db, result);
       return result;
@@ -124,6 +154,7 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
     paymentId: number,
     posting: LedgerPaymentPosting,
     day: string,
+    account: { payer: string; soldto: string },
   ): Promise<LedgerPostingResult> {
     const noDocuments = (): LedgerPostingResult => ({
       message_type: posting.message_type,
@@ -141,8 +172,8 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
       true,
     );
     const byKey = new Map(rows.map((row) => [keyOf(row), row]));
-    const payer = toLedgerNumber(posting.payer_data.customer_number);
-    const soldto = toLedgerNumber(posting.soldto_number) || rows[0]?.soldtoNumber || payer;
+    const payer = account.payer;
+    const soldto = account.soldto || rows[0]?.soldtoNumber || payer;
     const paymentNumber = String(paymentDocumentBase + paymentId);
 
     // Credits first: what they give (clamped to what is still open on them) pays invoices along with the charge.

@@ -1,0 +1,39 @@
+// The route side of every money-moving call (invoice payments, deposits, guest payments): one Idempotency-Key per
+// submission, the request hash over the validated body without the CVV, and a pending answer not stored as final,
+// so that asking again after the reconciler settled it gives the settled answer (ADR 0009).
+import type { PayInvoicesResponse, PaymentDetail } from '@portal/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { hashIdempotentRequest, readIdempotencyKey, replyIdempotently } from '../../http/idempotency';
+import type { IdempotencyIdentity } from './start-payment-intent';
+
+type PaymentBody = { payment_detail: Pick<PaymentDetail, 'card_validation_code'> };
+
+export function replyPaymentOnce<B extends PaymentBody>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: string,
+  body: B,
+  pay: (identity: IdempotencyIdentity) => Promise<PayInvoicesResponse>,
+): Promise<PayInvoicesResponse> {
+  // The CVV shapes neither the stored hash nor the replay: it is checked, handed to the gateway and forgotten.
+  const { card_validation_code: _cvv, ...paymentDetail } = body.payment_detail;
+  const hashedBody = { ...body, payment_detail: paymentDetail };
+  const path = request.url.split('?', 1)[0] ?? request.url;
+  return replyIdempotently(
+    ctx,
+    request,
+    reply,
+    scope,
+    async () => {
+      const identity = {
+        scope,
+        key: readIdempotencyKey(request),
+        requestHash: hashIdempotentRequest(request.method, path, hashedBody),
+      };
+      return { status: 200, body: await pay(identity) };
+    },
+    { hashedBody, isFinal: (answer) => (answer as PayInvoicesResponse).payment.state !== 'pending' },
+  );
+}

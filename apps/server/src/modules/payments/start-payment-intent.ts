@@ -1,0 +1,67 @@
+// The exactly-once tail every payment shares (invoice payments, deposits, guest payments), after its own
+// authorisation and checks: write the intent with its document reservations, let the caller re-read what it
+// reserved, then charge and post through settlePaymentIntent. And the retry path: a request whose intent exists
+// settles that intent by a status look-up, never by a second charge.
+import type { PayInvoicesResponse } from '@portal/contracts';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../errors';
+import type { CardinalResult } from '@portal/contracts';
+import {
+  abandonPaymentIntent,
+  findIntentByKey,
+  openPaymentIntent,
+  type NewPaymentIntent,
+  type PaymentIntent,
+} from './payment-intents.repository';
+import { settlePaymentIntent } from './settle-payment-intent';
+
+export type IdempotencyIdentity = { scope: string; key: string; requestHash: string };
+
+/** The intent of an earlier request with this scope and key, settled (or still pending); undefined when none. */
+export async function settleEarlierIntent(
+  ctx: AppContext,
+  identity: IdempotencyIdentity,
+): Promise<PayInvoicesResponse | undefined> {
+  const earlier = await findIntentByKey(ctx.db, identity.scope, identity.key);
+  return earlier ? settleExistingIntent(ctx, earlier, identity) : undefined;
+}
+
+/** A retry finds its intent: look the order up at the gateway, never charge again. */
+export function settleExistingIntent(
+  ctx: AppContext,
+  intent: PaymentIntent,
+  identity: IdempotencyIdentity,
+): Promise<PayInvoicesResponse> {
+  // The key was used with another request (its key row may be gone: released after a crash, or expired).
+  if (intent.requestHash !== identity.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  return settlePaymentIntent(ctx, intent, { mode: 'look-up', mayVoid: false });
+}
+
+export async function startPaymentIntent(
+  ctx: AppContext,
+  intent: NewPaymentIntent,
+  options: {
+    /** Documents to reserve (none for a deposit): PAYMENT_IN_PROCESS while another unsettled intent holds one. */
+    documentKeys: string[];
+    identity: IdempotencyIdentity;
+    cardinal: CardinalResult | null;
+    /**
+     * Runs once the reservation is written, before the gateway: a refusal it throws removes the intent again (a
+     * payment that settled between the caller's checks and the reservation has changed the documents).
+     */
+    afterReservation?: () => Promise<void>;
+  },
+): Promise<PayInvoicesResponse> {
+  const outcome = await openPaymentIntent(ctx.db, intent, options.documentKeys);
+  if ('inProcess' in outcome) throw new AppError('PAYMENT_IN_PROCESS');
+  if ('existing' in outcome) return settleExistingIntent(ctx, outcome.existing, options.identity);
+  if (options.afterReservation) {
+    try {
+      await options.afterReservation();
+    } catch (error) {
+      await abandonPaymentIntent(ctx.db, outcome.opened.id);
+      throw error;
+    }
+  }
+  return settlePaymentIntent(ctx, outcome.opened, { mode: 'charge', cardinal: options.cardinal });
+}
