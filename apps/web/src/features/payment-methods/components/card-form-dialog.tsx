@@ -23,7 +23,7 @@ import { reportManageResult } from '../utils/manage-result';
 import { paymentMethodLabel } from '../utils/payment-method-label';
 import { pendingThreeDs, postToThreeDs } from '../utils/pending-three-ds';
 import { MethodFormFooter } from './method-form-footer';
-import { HostedFrame, type HostedFrameHandle } from './hosted-frame';
+import { HostedFrame, type HostedFrameHandle } from '../../../components/ui/hosted-frame';
 
 type Props = {
   payer: PayerData;

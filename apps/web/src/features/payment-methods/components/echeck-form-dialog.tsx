@@ -12,7 +12,7 @@ import { fetchTokenizationResponse, requestAccessToken } from '../api/tokenizati
 import { reportManageResult } from '../utils/manage-result';
 import { paymentMethodLabel } from '../utils/payment-method-label';
 import { MethodFormFooter } from './method-form-footer';
-import { HostedFrame, type HostedFrameHandle } from './hosted-frame';
+import { HostedFrame, type HostedFrameHandle } from '../../../components/ui/hosted-frame';
 
 type Props = {
   payer: PayerData;

@@ -29,12 +29,12 @@ import { paymentSettingsQuery, paymentsDisabledFor } from '../../../lib/payments
 import { useSession } from '../../../lib/session';
 import { postToThreeDs } from '../../../lib/three-ds-redirect';
 import { useBackendConfiguration } from '../../../lib/backend-configuration';
-import { usePayWithMethods } from '../api/get-pay-with-methods';
-import { requestThreeDs } from '../api/request-three-ds';
+import { usePayWithMethods } from '../../../lib/pay-with-methods';
+import { requestThreeDs } from '../../../lib/request-three-ds';
 import { buildPayRequest, checkInput, initialLines, payTotals, threeDsApplies, type PayLine } from '../utils/pay-form';
-import { refusalFromCheck, refusalText, type PaymentRefusal } from '../utils/payment-refusal';
+import { refusalFromCheck, refusalText, type PaymentRefusal } from '../../../lib/payment-refusal';
 import { pendingPayment } from '../utils/payment-session';
-import { createSubmissionKeys } from '../utils/submission-key';
+import { createSubmissionKeys } from '../../../lib/submission-keys';
 import { InvoicePayBlock } from './invoice-pay-block';
 import { PaymentSection } from './payment-section';
 import { useSubmitPayment } from './use-submit-payment';

@@ -1,10 +1,10 @@
 // The payment section of the pay page (spec §2): totals, "Pay with" (saved and session methods), CVV, the Manage
 // payment methods toggle (composed in by the app), Pay, and the inline red text with the applicable maximum.
-import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PaymentCard } from '@portal/contracts';
-import { paymentMethodLabel } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PayWithFields } from '../../../components/ui/pay-with-fields';
 import { payTotals, type PayLine } from '../utils/pay-form';
 
 export function PaymentSection(props: {
@@ -27,16 +27,6 @@ export function PaymentSection(props: {
   const { t } = useTranslation();
   const { method, money } = props;
   const totals = payTotals(props.lines, props.decimals);
-  const isCard = method !== null && method.payment_card_type !== 'EC';
-  const label = (card: PaymentCard) =>
-    [
-      card.payment_card_name,
-      paymentMethodLabel(card),
-      card.is_session === 'X' ? t('payments.section.session_method') : '',
-      card.default === 'X' ? t('payments.section.default_method') : '',
-    ]
-      .filter(Boolean)
-      .join(' · ');
 
   return (
     <Stack gap="md">
@@ -48,31 +38,14 @@ export function PaymentSection(props: {
         <Total label={t('payments.section.credits_total')} value={money(totals.credits)} />
         <Total label={t('payments.section.pay_total')} value={money(totals.pay)} strong testId="pay-total" />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select
-          label={t('payments.section.pay_with')}
-          placeholder={t('payments.section.pay_with_placeholder')}
-          nothingFoundMessage={t('payments.section.no_methods')}
-          data={props.methods.map((card) => ({ value: card.payment_card_token, label: label(card) }))}
-          value={method?.payment_card_token ?? null}
-          onChange={props.onMethodChange}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-        {isCard && props.cvvRequired && (
-          <PasswordInput
-            label={t('payments.section.cvv')}
-            description={t('payments.section.cvv_hint')}
-            // The hint below the field keeps the field level with "Pay with" beside it.
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            value={props.cvv}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            onChange={(event) => props.onCvvChange(event.currentTarget.value.replace(/\D/g, ''))}
-          />
-        )}
-      </SimpleGrid>
+      <PayWithFields
+        methods={props.methods}
+        method={method}
+        cvv={props.cvv}
+        cvvRequired={props.cvvRequired}
+        onMethodChange={props.onMethodChange}
+        onCvvChange={props.onCvvChange}
+      />
       {props.methods.length === 0 && <Text size="sm">{t('payments.section.add_hint')}</Text>}
       {props.manageMethods}
       <Stack gap={4} align="flex-start">

@@ -43,7 +43,12 @@ export function ProcessingPaymentPage() {
       // unknown after the retries is the spec's site error.
       paymentOutcome.save(
         outcome.kind === 'refused'
-          ? { kind: 'refused', refusal: outcome.refusal, documents: request.documents }
+          ? {
+              kind: 'refused',
+              refusal: outcome.refusal,
+              documents: request.documents,
+              currency_key: request.currency_key,
+            }
           : { kind: 'failed' },
       );
       void navigate(PAYMENT_STATUS_PATH, { replace: true });

@@ -11,7 +11,7 @@ import { invoiceSelection } from '../../../lib/invoice-selection';
 import { log } from '../../../lib/log';
 import { notify } from '../../../lib/notify';
 import { submitPayment } from '../api/submit-payment';
-import { refusalFromResponse, type PaymentRefusal } from '../utils/payment-refusal';
+import { refusalFromResponse, type PaymentRefusal } from '../../../lib/payment-refusal';
 import { isPaymentSuccess, paymentOutcome } from '../utils/payment-session';
 
 export const PAYMENT_STATUS_PATH = '/invoices/payment-status';

@@ -1,6 +1,6 @@
 import { getPaymentMethods, type PayerData } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
+import { call } from './api-client';
 
 /**
  * The payer's saved and session methods for "Pay with". Same query key as the payment-methods screens, so a card

@@ -4,8 +4,8 @@ import { Card, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { PaymentResult } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_BREAKPOINT_PX } from '../../../config/constants';
-import { withoutLeadingZeros } from '../../../lib/account-selection';
+import { MOBILE_BREAKPOINT_PX } from '../../config/constants';
+import { withoutLeadingZeros } from '../../lib/account-selection';
 import classes from './payment-status.module.css';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX / 16}em)`;

@@ -1,4 +1,4 @@
-// The Idempotency-Key of a pay submission (ADR 0009 §8, DESIGN.md §3 "Payments are exactly-once").
+// The Idempotency-Key of a pay submission (invoices, deposits, guest payments) (ADR 0009 §8, DESIGN.md §3 "Payments are exactly-once").
 //
 // One submission is one request body. Asking again for the same body while its outcome is unknown (a network
 // error, a 5xx, 409 in flight, a double click) gives the same key, so the server replays or refuses instead of
@@ -6,11 +6,13 @@
 // (IDEMPOTENCY_KEY_REUSED), and the server still refuses a second payment of the same invoices by their open amounts
 // (DOCUMENT_CHANGED) and reservations (PAYMENT_IN_PROCESS). A definite answer (the status page, or a refusal) spends
 // the key.
-import type { PayInvoicesRequest } from '@portal/contracts';
+
+/** Any pay request: its payment_detail may carry a CVV, which is not part of what is being paid. */
+export type PayRequest = { payment_detail: { card_validation_code?: string } };
 
 export type SubmissionKeys = {
   /** The key to send with this request: the open submission's when the body is the same, else a new one. */
-  keyFor(request: PayInvoicesRequest): string;
+  keyFor(request: PayRequest): string;
   /** The server answered for certain: the next submission gets a new key even with the same body. */
   spend(): void;
 };
@@ -19,7 +21,7 @@ export type SubmissionKeys = {
  * The CVV is left out of the comparison as the server leaves it out of its request hash: it is re-typed, not part
  * of what is being paid.
  */
-export function submissionFingerprint(request: PayInvoicesRequest): string {
+export function submissionFingerprint(request: PayRequest): string {
   const { card_validation_code: _cvv, ...paymentDetail } = request.payment_detail;
   return JSON.stringify({ ...request, payment_detail: paymentDetail });
 }

@@ -1,5 +1,5 @@
 import { tokenizationAccessToken, type AccessTokenResponse, type PayerData } from '@portal/contracts';
-import { call } from '../../../lib/api-client';
+import { call } from './api-client';
 
 /**
  * spec §4 / §7: the TO access token of a payment's 3-D Secure step. The amount is the payable total x100 (minor

@@ -3,6 +3,12 @@
 // and the document it is about) read the same way.
 import type { ErrorResponse, PayInvoicesRequest } from '@portal/contracts';
 
+/** What a refusal's title names: the invoice it is about. */
+export type RefusedDocument = Pick<
+  PayInvoicesRequest['documents'][number],
+  'billing_document_number' | 'document_number_finance'
+>;
+
 export type PaymentRefusal = {
   /** The error code (PAYMENT_REFUSED, DOCUMENT_CHANGED, ...) or CHECK for the page's own checks. */
   code: string;
@@ -55,7 +61,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  */
 export function refusalText(
   refusal: PaymentRefusal,
-  documents: Pick<PayInvoicesRequest['documents'][number], 'billing_document_number' | 'document_number_finance'>[],
+  documents: RefusedDocument[],
   t: Translate,
   formatAmount: (amount: string) => string,
 ): { title?: string; message: string } {

@@ -1,6 +1,6 @@
 import type { PayInvoicesRequest } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { createSubmissionKeys } from './submission-key';
+import { createSubmissionKeys } from './submission-keys';
 
 function request(amount = '150.00', cvv = '123'): PayInvoicesRequest {
   return {
