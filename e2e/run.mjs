@@ -1,7 +1,8 @@
 // Runs the browser tests against the built portal: makes sure Debian's Chromium is there, starts the built
 // server on a free port with a fresh embedded database (demo data), runs Playwright, stops the server.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,9 +82,23 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     DATA_DIR: dataDir,
     PUBLIC_URL: baseUrl,
     DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
+    // Every request is logged, so that the scan after the tests reads what a production log would hold.
+    LOG_LEVEL: 'info',
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+// The whole log goes to a file for the scan; warnings and errors are shown as before.
+const logFile = path.join(dataDir, 'server.log');
+const log = createWriteStream(logFile);
+createInterface({ input: server.stdout }).on('line', (line) => {
+  log.write(`${line}\n`);
+  let level = 50;
+  try {
+    level = JSON.parse(line).level ?? 50;
+  } catch {
+    // not a pino line: show it
+  }
+  if (level >= 40) console.log(line);
 });
 
 let status = 1;
@@ -98,6 +113,13 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
+  await new Promise((r) => log.end(r));
+  // Nothing sensitive at rest or in logs (DESIGN.md §3), after every flow the browser tests drove.
+  const scan = spawnSync('npx', ['tsx', 'apps/server/src/test/scan-after-browser-tests.ts', dataDir, logFile], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (scan.status !== 0) status = status || 1;
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(status);
