@@ -5,6 +5,7 @@ import base_auth from '../messages/base/auth.json';
 import base_common from '../messages/base/common.json';
 import base_errors from '../messages/base/errors.json';
 import base_exports from '../messages/base/exports.json';
+import base_guest_payment from '../messages/base/guest-payment.json';
 import base_invoices from '../messages/base/invoices.json';
 import base_payment_history from '../messages/base/payment-history.json';
 import base_payment_methods from '../messages/base/payment-methods.json';
@@ -101,6 +102,7 @@ export const catalog: Catalog = {
     common: base_common,
     errors: base_errors,
     exports: base_exports,
+    'guest-payment': base_guest_payment,
     invoices: base_invoices,
     'payment-history': base_payment_history,
     'payment-methods': base_payment_methods,

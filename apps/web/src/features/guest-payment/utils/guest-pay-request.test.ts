@@ -63,7 +63,10 @@ describe('buildGuestPayRequest', () => {
 describe('guestCheckInput with checkGuestPayment', () => {
   const check = (amount: { amount: string; reason: string; comment: string }, cvv = '123') => {
     const invoice = guestInvoice();
-    return checkGuestPayment(guestCheckInput({ invoice, payer, amount, cardType: 'VISA', cvv }), guestPaymentRules(invoice));
+    return checkGuestPayment(
+      guestCheckInput({ invoice, payer, amount, cardType: 'VISA', cvv }),
+      guestPaymentRules(invoice),
+    );
   };
 
   it('passes a full payment', () => {

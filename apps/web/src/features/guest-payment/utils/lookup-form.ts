@@ -18,7 +18,8 @@ export function validateLookup(values: LookupValues): LookupErrors {
   const account = values.accountNumber.trim();
   // spec: 'Account number is required.', and its type-error variant for anything that is not a number.
   if (account === '') errors.accountNumber = 'validation.account_lookup.account_number_required';
-  else if (!accountNumberPattern.test(account)) errors.accountNumber = 'validation.account_lookup.account_number_numeric';
+  else if (!accountNumberPattern.test(account))
+    errors.accountNumber = 'validation.account_lookup.account_number_numeric';
   if (values.invoiceNumber.trim() === '') errors.invoiceNumber = 'validation.account_lookup.invoice_number_required';
   if (!invoiceAmountPattern.test(values.invoiceAmount.trim()))
     errors.invoiceAmount = 'validation.account_lookup.invoice_amount_required';
@@ -30,10 +31,7 @@ export function validateLookup(values: LookupValues): LookupErrors {
  * anything else 'account.error.too_many_attempts'. Two answers are no error screen: the four-account cap replaces the
  * form (spec §4), and guest payment switched off shows the page's "not available" text.
  */
-export type LookupRefusal =
-  | { kind: 'error'; messageKey: string }
-  | { kind: 'max_accounts' }
-  | { kind: 'disabled' };
+export type LookupRefusal = { kind: 'error'; messageKey: string } | { kind: 'max_accounts' } | { kind: 'disabled' };
 
 export function lookupRefusal(status: number | null, body: ErrorResponse | undefined): LookupRefusal {
   if (status === 404) return { kind: 'error', messageKey: 'errors.account.no_account_found' };

@@ -75,7 +75,13 @@ export function guestInvoice(
     document: row,
     currency_decimals: 2,
     reason_codes: [
-      { reason_code: 'PP', description: 'Partial payment', comments_required: '', company_code: '1000', payment_type: 'O' },
+      {
+        reason_code: 'PP',
+        description: 'Partial payment',
+        comments_required: '',
+        company_code: '1000',
+        payment_type: 'O',
+      },
       { reason_code: 'DI', description: 'Dispute', comments_required: 'X', company_code: '1000', payment_type: 'O' },
     ],
     overpayment_allowed: true,
