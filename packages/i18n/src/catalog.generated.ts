@@ -5,6 +5,7 @@ import base_auth from '../messages/base/auth.json';
 import base_common from '../messages/base/common.json';
 import base_errors from '../messages/base/errors.json';
 import base_exports from '../messages/base/exports.json';
+import base_guest_payment from '../messages/base/guest-payment.json';
 import base_invoices from '../messages/base/invoices.json';
 import base_payment_history from '../messages/base/payment-history.json';
 import base_payment_methods from '../messages/base/payment-methods.json';
@@ -15,6 +16,7 @@ import de_auth from '../messages/de/auth.json';
 import de_common from '../messages/de/common.json';
 import de_errors from '../messages/de/errors.json';
 import de_exports from '../messages/de/exports.json';
+import de_guest_payment from '../messages/de/guest-payment.json';
 import de_invoices from '../messages/de/invoices.json';
 import de_payment_history from '../messages/de/payment-history.json';
 import de_payment_methods from '../messages/de/payment-methods.json';
@@ -31,6 +33,7 @@ import es_auth from '../messages/es/auth.json';
 import es_common from '../messages/es/common.json';
 import es_errors from '../messages/es/errors.json';
 import es_exports from '../messages/es/exports.json';
+import es_guest_payment from '../messages/es/guest-payment.json';
 import es_invoices from '../messages/es/invoices.json';
 import es_payment_history from '../messages/es/payment-history.json';
 import es_payment_methods from '../messages/es/payment-methods.json';
@@ -41,6 +44,7 @@ import fr_auth from '../messages/fr/auth.json';
 import fr_common from '../messages/fr/common.json';
 import fr_errors from '../messages/fr/errors.json';
 import fr_exports from '../messages/fr/exports.json';
+import fr_guest_payment from '../messages/fr/guest-payment.json';
 import fr_invoices from '../messages/fr/invoices.json';
 import fr_payment_history from '../messages/fr/payment-history.json';
 import fr_payment_methods from '../messages/fr/payment-methods.json';
@@ -54,6 +58,7 @@ import it_auth from '../messages/it/auth.json';
 import it_common from '../messages/it/common.json';
 import it_errors from '../messages/it/errors.json';
 import it_exports from '../messages/it/exports.json';
+import it_guest_payment from '../messages/it/guest-payment.json';
 import it_invoices from '../messages/it/invoices.json';
 import it_payment_history from '../messages/it/payment-history.json';
 import it_payment_methods from '../messages/it/payment-methods.json';
@@ -64,6 +69,7 @@ import ja_auth from '../messages/ja/auth.json';
 import ja_common from '../messages/ja/common.json';
 import ja_errors from '../messages/ja/errors.json';
 import ja_exports from '../messages/ja/exports.json';
+import ja_guest_payment from '../messages/ja/guest-payment.json';
 import ja_invoices from '../messages/ja/invoices.json';
 import ja_payment_history from '../messages/ja/payment-history.json';
 import ja_payment_methods from '../messages/ja/payment-methods.json';
@@ -74,6 +80,7 @@ import pt_auth from '../messages/pt/auth.json';
 import pt_common from '../messages/pt/common.json';
 import pt_errors from '../messages/pt/errors.json';
 import pt_exports from '../messages/pt/exports.json';
+import pt_guest_payment from '../messages/pt/guest-payment.json';
 import pt_invoices from '../messages/pt/invoices.json';
 import pt_payment_history from '../messages/pt/payment-history.json';
 import pt_payment_methods from '../messages/pt/payment-methods.json';
@@ -88,6 +95,7 @@ import ru_auth from '../messages/ru/auth.json';
 import ru_common from '../messages/ru/common.json';
 import ru_errors from '../messages/ru/errors.json';
 import ru_exports from '../messages/ru/exports.json';
+import ru_guest_payment from '../messages/ru/guest-payment.json';
 import ru_invoices from '../messages/ru/invoices.json';
 import ru_payment_history from '../messages/ru/payment-history.json';
 import ru_payment_methods from '../messages/ru/payment-methods.json';
@@ -101,6 +109,7 @@ export const catalog: Catalog = {
     common: base_common,
     errors: base_errors,
     exports: base_exports,
+    'guest-payment': base_guest_payment,
     invoices: base_invoices,
     'payment-history': base_payment_history,
     'payment-methods': base_payment_methods,
@@ -113,6 +122,7 @@ export const catalog: Catalog = {
     common: de_common,
     errors: de_errors,
     exports: de_exports,
+    'guest-payment': de_guest_payment,
     invoices: de_invoices,
     'payment-history': de_payment_history,
     'payment-methods': de_payment_methods,
@@ -128,6 +138,7 @@ export const catalog: Catalog = {
     common: es_common,
     errors: es_errors,
     exports: es_exports,
+    'guest-payment': es_guest_payment,
     invoices: es_invoices,
     'payment-history': es_payment_history,
     'payment-methods': es_payment_methods,
@@ -140,6 +151,7 @@ export const catalog: Catalog = {
     common: fr_common,
     errors: fr_errors,
     exports: fr_exports,
+    'guest-payment': fr_guest_payment,
     invoices: fr_invoices,
     'payment-history': fr_payment_history,
     'payment-methods': fr_payment_methods,
@@ -153,6 +165,7 @@ export const catalog: Catalog = {
     common: it_common,
     errors: it_errors,
     exports: it_exports,
+    'guest-payment': it_guest_payment,
     invoices: it_invoices,
     'payment-history': it_payment_history,
     'payment-methods': it_payment_methods,
@@ -165,6 +178,7 @@ export const catalog: Catalog = {
     common: ja_common,
     errors: ja_errors,
     exports: ja_exports,
+    'guest-payment': ja_guest_payment,
     invoices: ja_invoices,
     'payment-history': ja_payment_history,
     'payment-methods': ja_payment_methods,
@@ -177,6 +191,7 @@ export const catalog: Catalog = {
     common: pt_common,
     errors: pt_errors,
     exports: pt_exports,
+    'guest-payment': pt_guest_payment,
     invoices: pt_invoices,
     'payment-history': pt_payment_history,
     'payment-methods': pt_payment_methods,
@@ -190,6 +205,7 @@ export const catalog: Catalog = {
     common: ru_common,
     errors: ru_errors,
     exports: ru_exports,
+    'guest-payment': ru_guest_payment,
     invoices: ru_invoices,
     'payment-history': ru_payment_history,
     'payment-methods': ru_payment_methods,

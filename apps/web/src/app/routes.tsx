@@ -43,6 +43,14 @@ const PaymentHistoryPage = lazy(() =>
     default: m.PaymentHistoryPage,
   })),
 );
+const GuestPaymentPage = lazy(() =>
+  import('../features/guest-payment/components/guest-payment-page').then((m) => ({ default: m.GuestPaymentPage })),
+);
+const GuestPaymentStatusPage = lazy(() =>
+  import('../features/guest-payment/components/guest-payment-status-page').then((m) => ({
+    default: m.GuestPaymentStatusPage,
+  })),
+);
 const ManagePaymentMethodsToggle = lazy(() =>
   import('../features/payment-methods/components/manage-payment-methods-toggle').then((m) => ({
     default: m.ManagePaymentMethodsToggle,
@@ -138,8 +146,14 @@ const signedOutRoutes: SignedOutRoute[] = [
   { path: '/auto-register/confirm/:token', titleKey: 'shell.pages.auto_register_confirm' },
   { path: '/auto-register/waiting-confirmation', titleKey: 'shell.pages.auto_register_waiting_confirmation' },
   { path: '/auto-register/accounts', titleKey: 'auth.registration.link_accounts_title' },
-  { path: '/guest-payment/guestpayment', titleKey: 'shell.pages.guest_payment' },
-  { path: '/guest-payment/guest-payment-status', titleKey: 'shell.pages.guest_payment_status' },
+  // Guest payment (issue 6) is a signed-out screen only (access §2 start-up routing): a signed-in user pays on
+  // /invoices/pay and is sent to /invoices by the signed-in tree's catch-all.
+  { path: '/guest-payment/guestpayment', titleKey: 'shell.pages.guest_payment', element: <GuestPaymentPage /> },
+  {
+    path: '/guest-payment/guest-payment-status',
+    titleKey: 'shell.pages.guest_payment_status',
+    element: <GuestPaymentStatusPage />,
+  },
   { path: '/request-password-reset', titleKey: 'auth.password_reset.request_title' },
   { path: '/reset-password/:id', titleKey: 'auth.password_reset.title' },
 ];
@@ -200,7 +214,7 @@ export function signedOutRouteElements(blackoutActive: boolean): ReactNode {
         <Route
           key={route.path}
           path={route.path}
-          element={route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}
+          element={<Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>}
         />
       ))}
       <Route path="*" element={<Navigate to={signInPath} replace />} />

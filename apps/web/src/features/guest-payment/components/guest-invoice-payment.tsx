@@ -1,0 +1,369 @@
+// The success screen of the guest lookup (spec §4 Guest flow, §5 Guest form; access §2): the guest invoice card and,
+// when the invoice can be paid, the guest pay form. Pay runs the guest checks of packages/domain first (field
+// errors inline, the others as the spec's toasts), has the card tokenised by the hosted frame, takes the 3-D Secure
+// step where it applies (a redirect and back to ?id=, the payment cached in session storage) and submits with one
+// Idempotency-Key per submission.
+import { Button, Group, Stack } from '@mantine/core';
+import type { ValidateGuestPaymentResponse } from '@portal/contracts';
+import {
+  applicableMaximum,
+  changePayAmount,
+  checkGuestPayment,
+  countryNumericCode,
+  formatMinorUnits,
+  isGuestReasonShown,
+  isPayAmountReadOnly,
+  parseScaledAmount,
+  rescaleMinorUnits,
+  selectInvoiceDetail,
+  validateCardDetails,
+  validateGuestPayer,
+  type GuestPaymentFailure,
+  type SelectedInvoiceDetail,
+} from '@portal/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HostedFrameHandle } from '../../../components/ui/hosted-frame';
+import { formatMoney } from '../../../lib/format-money';
+import { log } from '../../../lib/log';
+import { notify } from '../../../lib/notify';
+import { refusalFromCheck, refusalText, type PaymentRefusal } from '../../../lib/payment-refusal';
+import { createSubmissionKeys } from '../../../lib/submission-keys';
+import { postToThreeDs } from '../../../lib/three-ds-redirect';
+import { fetchGuestTokenizationResponse, requestGuestAccessToken } from '../api/guest-tokenization';
+import { guestInvoiceState, guestPaymentRules } from '../utils/guest-invoice';
+import {
+  buildGuestPayRequest,
+  guestCheckInput,
+  guestThreeDsApplies,
+  type GuestCard,
+  type GuestPayer,
+} from '../utils/guest-pay-request';
+import { pendingGuestPayment } from '../utils/guest-session';
+import { GuestInvoiceCard, type AmountErrors } from './guest-invoice-card';
+import { GuestPayForm, type CardFields, type PayFormErrors } from './guest-pay-form';
+import { GUEST_PAYMENT_PATH } from './guest-payment-paths';
+import { isGuestTokenInvalid, useSubmitGuestPayment } from './use-submit-guest-payment';
+
+const emptyPayer: GuestPayer = { first_name: '', last_name: '', email: '' };
+const emptyCard: CardFields = { card_type: '', card_name: '', card_month: '', card_year: '' };
+
+export function GuestInvoicePayment(props: {
+  lookup: ValidateGuestPaymentResponse;
+  onBack: () => void;
+  onTokenExpired: () => void;
+}) {
+  const { invoice, guest_token: guestToken } = props.lookup;
+  const { t } = useTranslation();
+  const state = guestInvoiceState(invoice);
+  const decimals = invoice.currency_decimals;
+  const openAmount = invoice.document.open_amount;
+  const rules = useMemo(() => guestPaymentRules(invoice), [invoice]);
+  const [detail, setDetail] = useState<SelectedInvoiceDetail>(() => selectInvoiceDetail(openAmount, decimals));
+  const [amountErrors, setAmountErrors] = useState<AmountErrors>({});
+  const reasonShown = isGuestReasonShown(
+    { open_amount: openAmount, amount_to_process: detail.amount },
+    decimals,
+    invoice.reason_codes.length,
+  );
+  const maximum = applicableMaximum({ payment_card_type: 'VISA' }, rules.limits, decimals);
+
+  const handleAmountChange = (amount: string) => {
+    setAmountErrors({});
+    setDetail((current) =>
+      changePayAmount(current, amount, {
+        openAmount,
+        decimals,
+        overpaymentAllowed: rules.overpaymentAllowed,
+        partialAllowed: rules.partialAllowed,
+        ...(maximum === null ? {} : { maximum: formatMinorUnits(maximum, decimals) }),
+      }),
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <GuestInvoiceCard
+        invoice={invoice}
+        state={state}
+        detail={detail}
+        readOnly={isPayAmountReadOnly({
+          openAmount: openAmount,
+          decimals,
+          overpaymentAllowed: rules.overpaymentAllowed,
+          partialAllowed: rules.partialAllowed,
+        })}
+        reasonShown={reasonShown}
+        errors={amountErrors}
+        onAmountChange={handleAmountChange}
+        onReasonChange={(reason) => {
+          setAmountErrors((current) => ({ ...current, reason_code: undefined }));
+          setDetail((current) => ({ ...current, reason }));
+        }}
+        onCommentChange={(comment) => {
+          setAmountErrors((current) => ({ ...current, comment: undefined }));
+          setDetail((current) => ({ ...current, comment }));
+        }}
+      />
+      {state === 'payable' && (
+        <GuestPayment
+          lookup={props.lookup}
+          guestToken={guestToken}
+          detail={detail}
+          reasonShown={reasonShown}
+          onAmountErrors={setAmountErrors}
+          onTokenExpired={props.onTokenExpired}
+        />
+      )}
+      <Group>
+        <Button variant="default" onClick={props.onBack}>
+          {t('guest-payment.invoice.look_up_another')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+type Frame = { url: string; accessToken: string };
+
+function GuestPayment(props: {
+  lookup: ValidateGuestPaymentResponse;
+  guestToken: string;
+  detail: SelectedInvoiceDetail;
+  reasonShown: boolean;
+  onAmountErrors: (errors: AmountErrors) => void;
+  onTokenExpired: () => void;
+}) {
+  const { lookup, guestToken, detail, onTokenExpired } = props;
+  const { invoice } = lookup;
+  const { t, i18n } = useTranslation();
+  const submit = useSubmitGuestPayment();
+  const rules = useMemo(() => guestPaymentRules(invoice), [invoice]);
+  const decimals = invoice.currency_decimals;
+  const currency = invoice.document.currency_key;
+  const money = (amount: string) => formatMoney(amount, currency, i18n.language, { decimals });
+
+  const [payer, setPayer] = useState<GuestPayer>(emptyPayer);
+  const [cardFields, setCardFields] = useState<CardFields>(emptyCard);
+  const [cvv, setCvv] = useState('');
+  const [errors, setErrors] = useState<PayFormErrors>({});
+  const [card, setCard] = useState<GuestCard | null>(null);
+  const [frame, setFrame] = useState<Frame | null>(null);
+  // A new frame (and access token) for each card typed: after "Use another card" the old one may be spent.
+  const [frameRound, setFrameRound] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const frameRef = useRef<HostedFrameHandle>(null);
+  // ADR 0009 §8: one key per submission, the same again while its outcome is unknown; a definite answer spends it.
+  const [submissionKeys] = useState(createSubmissionKeys);
+  // A second click that lands before React re-renders the disabled button must not start a second submission.
+  const inFlight = useRef(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    requestGuestAccessToken(guestToken, { payment_method: 'CC' })
+      .then((answer) => {
+        if (!cancelled) setFrame({ url: answer.paymetric_xi_url, accessToken: answer.access_token });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (isGuestTokenInvalid(error)) onTokenExpired();
+        // spec §8: an access-token failure toasts 'Internal Error - please contact customer service'.
+        else notify.error(t('errors.payment.internal'));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [guestToken, frameRound, onTokenExpired, t]);
+
+  // Back from the provider's 3-D Secure page through the browser's back/forward cache: nothing was submitted.
+  useEffect(() => {
+    const handlePageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      inFlight.current = false;
+      setSubmitting(false);
+    };
+    window.addEventListener('pageshow', handlePageShow);
+    return () => window.removeEventListener('pageshow', handlePageShow);
+  }, []);
+
+  const handlePayerChange = (field: keyof GuestPayer, value: string) => {
+    setPayer((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const handleCardFieldChange = (field: keyof CardFields, value: string) => {
+    setCardFields((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({
+      ...current,
+      [field]: undefined,
+      ...(field === 'card_year' ? { card_month: undefined } : {}),
+    }));
+  };
+  const handleChangeCard = () => {
+    setCard(null);
+    setFrame(null);
+    setFrameRound((round) => round + 1);
+  };
+
+  const showRefusal = (refusal: PaymentRefusal) => {
+    const text = refusalText(refusal, [{ ...invoice.document }], t, money);
+    const title = text.title ?? (refusal.code === 'CHECK' ? undefined : t('payments.error.refused_title'));
+    notify.warning(text.message, title ? { title } : {});
+  };
+
+  /** A failing guest check: inline at its field, or the spec's toast. */
+  const showFailure = (failure: GuestPaymentFailure) => {
+    const message = t(failure.key, failure.values);
+    if (failure.key === 'validation.payment.cvv_empty' || failure.key === 'validation.payment.cvv_invalid')
+      setErrors((current) => ({ ...current, cvv: message }));
+    else if (failure.field === 'amount_to_process' || failure.field === 'reason_code' || failure.field === 'comment')
+      props.onAmountErrors({ [failure.field]: message });
+    else if (failure.field) setErrors((current) => ({ ...current, [failure.field!]: message }));
+    else showRefusal(refusalFromCheck(failure));
+  };
+
+  /** The hosted frame tokenises the card; the server then tells what it holds for this guest token. */
+  const tokenise = async (): Promise<GuestCard | null> => {
+    if (!frame || !frameRef.current) return null;
+    const result = await frameRef.current.submit({
+      card_type: cardFields.card_type,
+      expiration_month: cardFields.card_month,
+      expiration_year: cardFields.card_year,
+    });
+    if (result.type === 'invalid') {
+      const expiry = result.errors.expiry;
+      if (expiry) setErrors((current) => ({ ...current, card_month: expiry }));
+      return null;
+    }
+    if (result.type === 'failed') {
+      setErrors((current) => ({ ...current, frame: t('payment-methods.frame.failed') }));
+      return null;
+    }
+    const tokenised = (await fetchGuestTokenizationResponse(guestToken, frame.accessToken)).paymentcard;
+    if (!tokenised || tokenised.payment_card_type === 'EC') {
+      notify.error(t('errors.payment.payment_method_failed'));
+      return null;
+    }
+    const ready: GuestCard = {
+      accessToken: frame.accessToken,
+      token: tokenised.payment_card_token,
+      type: tokenised.payment_card_type,
+      lastFour: tokenised.last_four,
+      expirationMonth: tokenised.expiration_month,
+      expirationYear: tokenised.expiration_year,
+    };
+    setCard(ready);
+    return ready;
+  };
+
+  const handlePay = async () => {
+    if (inFlight.current) return;
+    // Every field's own message at once; the frame checks number and security code at the same time.
+    const translate = (found: Record<string, string | undefined>) =>
+      Object.fromEntries(Object.entries(found).map(([field, key]) => [field, key ? t(key) : undefined]));
+    const found: PayFormErrors = {
+      ...translate(validateGuestPayer(payer)),
+      ...(card ? {} : translate(validateCardDetails(cardFields, { now: new Date() }))),
+    };
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      if (!card)
+        await frameRef.current?.submit({ card_type: cardFields.card_type, expiration_month: '', expiration_year: '' });
+      return;
+    }
+    const amount = { amount: detail.amount, reason: detail.reason, comment: detail.comment };
+    const failure = checkGuestPayment(
+      guestCheckInput({ invoice, payer, amount, cardType: card?.type ?? cardFields.card_type, cvv }),
+      rules,
+    );
+    if (failure) {
+      showFailure(failure);
+      return;
+    }
+    inFlight.current = true;
+    setSubmitting(true);
+    let leaving = false;
+    try {
+      const ready = card ?? (await tokenise());
+      if (!ready) return;
+      const request = buildGuestPayRequest({
+        invoice,
+        payer,
+        amount,
+        card: ready,
+        cvv,
+        reasonShown: props.reasonShown,
+      });
+      const idempotencyKey = submissionKeys.keyFor(request);
+      if (guestThreeDsApplies(invoice, ready.type)) {
+        const pay = parseScaledAmount(request.document.amount_to_process, decimals) ?? 0n;
+        const soldTo = invoice.detail.partner_data.find((partner) => partner.partner_function === 'WE')?.address_data;
+        const country = soldTo ? countryNumericCode(soldTo.country) : undefined;
+        const step = await requestGuestAccessToken(guestToken, {
+          payment_method: 'TO',
+          payment_card_token: ready.token,
+          // spec §9: the 3-D Secure amount is the payable total x100; guest payments are in USD (840).
+          amount: String(rescaleMinorUnits(pay, decimals, 2)),
+          currency_code: '840',
+          order_number: crypto.randomUUID(),
+          redirect_uri: GUEST_PAYMENT_PATH,
+          ...(invoice.secure_3ds_version ? { threeds_version: invoice.secure_3ds_version } : {}),
+          ...(ready.expirationMonth && ready.expirationYear
+            ? { expiration_month: ready.expirationMonth, expiration_year: ready.expirationYear }
+            : {}),
+          email: request.guest.email,
+          first_name: request.guest.first_name,
+          last_name: request.guest.last_name,
+          ...(soldTo?.city ? { billing_city: soldTo.city.slice(0, 80) } : {}),
+          ...(country ? { billing_country_code: country } : {}),
+        });
+        // The return address submits this request with this key (spec §4: the CVV is cached for the redirect).
+        pendingGuestPayment.save({ accessToken: step.access_token, idempotencyKey, guestToken, request });
+        notify.info(t('guest-payment.pay.redirecting'));
+        leaving = true;
+        postToThreeDs(step.paymetric_xi_url, step.access_token);
+        return;
+      }
+      const outcome = await submit(guestToken, request, idempotencyKey);
+      if (outcome.kind === 'done') leaving = true;
+      if (outcome.kind !== 'retry') submissionKeys.spend();
+      if (outcome.kind === 'refused') showRefusal(outcome.refusal);
+      if (outcome.kind === 'expired') onTokenExpired();
+    } catch (error) {
+      if (isGuestTokenInvalid(error)) {
+        onTokenExpired();
+        return;
+      }
+      log.warn('Guest payment could not start', error);
+      notify.error(t('errors.payment.internal'));
+    } finally {
+      if (!leaving) {
+        inFlight.current = false;
+        setSubmitting(false);
+      }
+    }
+  };
+
+  return (
+    <GuestPayForm
+      payer={payer}
+      onPayerChange={handlePayerChange}
+      cardFields={cardFields}
+      onCardFieldChange={handleCardFieldChange}
+      frameUrl={frame?.url ?? null}
+      frameRef={frameRef}
+      card={card}
+      onChangeCard={handleChangeCard}
+      cvv={cvv}
+      cvvRequired={invoice.cvv_required}
+      onCvvChange={(value) => {
+        setCvv(value);
+        setErrors((current) => ({ ...current, cvv: undefined }));
+      }}
+      errors={errors}
+      payLabel={t('guest-payment.pay.pay', { amount: money(detail.amount.trim() || '0') })}
+      payDisabled={detail.amountValidation !== null || (!card && !frame)}
+      submitting={submitting}
+      onPay={() => void handlePay()}
+    />
+  );
+}

@@ -1,0 +1,203 @@
+// The guest pay form (spec §3 Guest form: first name, last name, e-mail, plus the card fields; §5 Guest form): the
+// card is typed in the payment provider's hosted frame (number and security code: the portal never sees them), with
+// its type, name and expiry here, as when a signed-in user adds a card; then the CVV of this payment (spec §5 check
+// 4) and Pay.
+import { Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { cardBrands, expiryYears } from '@portal/domain';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HostedFrame, type HostedFrameHandle } from '../../../components/ui/hosted-frame';
+import type { GuestCard, GuestPayer } from '../utils/guest-pay-request';
+
+export type CardFields = { card_type: string; card_name: string; card_month: string; card_year: string };
+export type PayFormField = keyof GuestPayer | keyof CardFields | 'cvv' | 'frame';
+/** Translated messages per field. */
+export type PayFormErrors = Partial<Record<PayFormField, string>>;
+
+const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
+
+type Props = {
+  payer: GuestPayer;
+  onPayerChange: (field: keyof GuestPayer, value: string) => void;
+  cardFields: CardFields;
+  onCardFieldChange: (field: keyof CardFields, value: string) => void;
+  frameUrl: string | null;
+  frameRef: Ref<HostedFrameHandle>;
+  card: GuestCard | null;
+  onChangeCard: () => void;
+  cvv: string;
+  cvvRequired: boolean;
+  onCvvChange: (cvv: string) => void;
+  errors: PayFormErrors;
+  payLabel: string;
+  payDisabled: boolean;
+  submitting: boolean;
+  onPay: () => void;
+};
+
+export function GuestPayForm({ frameRef, ...props }: Props) {
+  const { t } = useTranslation();
+  const { payer, cardFields, errors, card } = props;
+  const years = expiryYears(new Date()).map(String);
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="guest-pay-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.onPay();
+        }}
+      >
+        <Stack gap="md">
+          <Text fw={700} component="h2" size="lg" m={0} id="guest-pay-title">
+            {t('guest-payment.pay.title')}
+          </Text>
+          <Text fw={600} component="h3" size="md" m={0}>
+            {t('guest-payment.pay.your_details')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput
+              label={t('guest-payment.pay.first_name')}
+              value={payer.first_name}
+              onChange={(event) => props.onPayerChange('first_name', event.currentTarget.value)}
+              error={errors.first_name}
+              autoComplete="given-name"
+              maxLength={80}
+              required
+            />
+            <TextInput
+              label={t('guest-payment.pay.last_name')}
+              value={payer.last_name}
+              onChange={(event) => props.onPayerChange('last_name', event.currentTarget.value)}
+              error={errors.last_name}
+              autoComplete="family-name"
+              maxLength={80}
+              required
+            />
+            <TextInput
+              type="email"
+              label={t('guest-payment.pay.email')}
+              description={t('guest-payment.pay.email_hint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              value={payer.email}
+              onChange={(event) => props.onPayerChange('email', event.currentTarget.value)}
+              error={errors.email}
+              autoComplete="email"
+              maxLength={320}
+              required
+            />
+          </SimpleGrid>
+          <Text fw={600} component="h3" size="md" m={0}>
+            {t('guest-payment.pay.card')}
+          </Text>
+          {card ? (
+            <Group gap="md" data-testid="guest-card-ready">
+              <Text fw={500}>
+                {t('guest-payment.pay.card_ready', {
+                  brand: t(`payment-methods.brands.${card.type}`),
+                  last_four: card.lastFour,
+                })}
+              </Text>
+              <Button variant="default" size="xs" onClick={props.onChangeCard} disabled={props.submitting}>
+                {t('guest-payment.pay.change_card')}
+              </Button>
+            </Group>
+          ) : (
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <Select
+                  label={t('payment-methods.form.card_type')}
+                  placeholder={t('payment-methods.form.select')}
+                  data={cardBrands.map((brand) => ({ value: brand, label: t(`payment-methods.brands.${brand}`) }))}
+                  value={cardFields.card_type || null}
+                  onChange={(value) => props.onCardFieldChange('card_type', value ?? '')}
+                  error={errors.card_type}
+                  allowDeselect={false}
+                  required
+                />
+                <TextInput
+                  label={t('payment-methods.form.card_name')}
+                  value={cardFields.card_name}
+                  onChange={(event) => props.onCardFieldChange('card_name', event.currentTarget.value)}
+                  error={errors.card_name}
+                  autoComplete="cc-name"
+                  maxLength={80}
+                  required
+                />
+              </SimpleGrid>
+              {props.frameUrl ? (
+                <HostedFrame
+                  ref={frameRef}
+                  src={props.frameUrl}
+                  title={t('payment-methods.form.secure_entry')}
+                  height={224}
+                />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('payment-methods.form.frame_loading')}
+                </Text>
+              )}
+              {errors.frame && (
+                <Text size="sm" c="red.8" role="alert">
+                  {errors.frame}
+                </Text>
+              )}
+              <SimpleGrid cols={2} spacing="sm">
+                <Select
+                  label={t('payment-methods.form.month')}
+                  placeholder={t('payment-methods.form.select')}
+                  data={months}
+                  value={cardFields.card_month || null}
+                  onChange={(value) => props.onCardFieldChange('card_month', value ?? '')}
+                  error={errors.card_month}
+                  allowDeselect={false}
+                  required
+                />
+                <Select
+                  label={t('payment-methods.form.year')}
+                  placeholder={t('payment-methods.form.select')}
+                  data={years}
+                  value={cardFields.card_year || null}
+                  onChange={(value) => props.onCardFieldChange('card_year', value ?? '')}
+                  error={errors.card_year}
+                  allowDeselect={false}
+                  required
+                />
+              </SimpleGrid>
+            </Stack>
+          )}
+          {props.cvvRequired && (
+            <PasswordInput
+              label={t('guest-payment.pay.cvv')}
+              description={t('payments.section.cvv_hint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              value={props.cvv}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              maw={280}
+              onChange={(event) => props.onCvvChange(event.currentTarget.value.replace(/\D/g, ''))}
+              error={errors.cvv}
+              required
+            />
+          )}
+          <Group>
+            <Button
+              type="submit"
+              size="md"
+              disabled={props.payDisabled || props.submitting}
+              loading={props.submitting}
+              data-testid="guest-pay-button"
+            >
+              {props.payLabel}
+            </Button>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('payments.pay.secure_note')}
+          </Text>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
