@@ -76,7 +76,6 @@ export const GuestInvoice = z.object({
   partial_payment_allowed: z.boolean(),
   /** Decimal string, "0" no limit: the maximum card payment. */
   maximum_card_payment: z.string(),
-  cvv_required: z.boolean(),
   /** spec §4: 3-D Secure applies to Visa and Mastercard for this company code. */
   secure_3ds: z.boolean(),
   secure_3ds_version: z.string(),
@@ -217,9 +216,11 @@ export const GuestPaymentRequest = z.object({
     /** The card's token from /api/guestTokenization/response. */
     payment_card_token: PaymentToken,
     payment_card_type: PaymentCardType,
-    /** The access token (CC) of the frame that tokenised the card: proves the card was entered in this guest visit. */
+    /**
+     * The access token (CC) of the frame that tokenised the card: proves the card was entered in this guest visit,
+     * number and CVV together (spec §5 check 4 is met there: the request carries no CVV).
+     */
     card_access_token: z.string().min(1).max(200),
-    card_validation_code: z.string().max(4).regex(/^\d*$/, 'digits').optional(),
     /** spec §4: the TO access token of the card's 3-D Secure step when 3-D Secure applies. */
     three_ds_access_token: z.string().max(200).optional(),
   }),

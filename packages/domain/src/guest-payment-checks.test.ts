@@ -32,7 +32,7 @@ const request = (
   currency_decimals: 2,
   guest: { first_name: 'Gia', last_name: 'Guest', email: 'gia@example.com' },
   document: { open_amount: '120.00', amount_to_process: '120.00', reason_code: '', comment: '', ...document },
-  payment_method: { payment_card_type: 'VISA', card_validation_code: '123' },
+  payment_method: { payment_card_type: 'VISA' },
   ...overrides,
 });
 
@@ -101,13 +101,8 @@ describe('checkGuestPayment', () => {
     expect(checkGuestPayment(request({ amount_to_process: '20.00', reason_code: 'PP' }), rules())).toBeNull();
   });
 
-  it('applies the CVV and the maximum card payment', () => {
-    expect(
-      checkGuestPayment(
-        request({}, { payment_method: { payment_card_type: 'VISA', card_validation_code: '' } }),
-        rules(),
-      )?.key,
-    ).toBe('validation.payment.cvv_empty');
+  it('leaves the CVV to the provider’s frame and applies the maximum card payment', () => {
+    expect(checkGuestPayment(request({}, { payment_method: { payment_card_type: 'VISA' } }), rules())).toBeNull();
     expect(
       checkGuestPayment(request(), rules({ limits: { maximumCardPayment: '100', maximumEcheckPayment: '0' } }))?.key,
     ).toBe('validation.payment.maximum_card_payment_exceeded_message');

@@ -21,7 +21,8 @@ export type GuestPaymentInput = {
   currency_decimals: number;
   guest: GuestPayerInput;
   document: GuestDocumentInput;
-  payment_method: SelectedPaymentMethod | null;
+  /** The card typed in the provider's frame for this payment (its type; the frame took the CVV). */
+  payment_method: Pick<SelectedPaymentMethod, 'payment_card_type'> | null;
 };
 
 export type GuestPaymentWarning =
@@ -74,7 +75,8 @@ const payerFieldOrder: readonly GuestPayerField[] = ['first_name', 'last_name', 
 
 /**
  * The first failing guest check: name and e-mail (field order), the pay amount is required, the invoice payment
- * checks for one invoice (reasons left to the guest rules), then the reason when it shows
+ * checks for one invoice (reasons left to the guest rules; check 4, the CVV, is met in the provider's frame, where
+ * the guest types it with the card number moments before paying: asking again would have it typed twice), then the reason when it shows
  * ('invoice_detail.error.reason_code_required') and its comment when comments_required is X
  * ('invoice_detail.error.reason_comment_required').
  */
@@ -91,9 +93,9 @@ export function checkGuestPayment(request: GuestPaymentInput, rules: InvoicePaym
       company_code: request.company_code,
       currency_decimals: request.currency_decimals,
       documents: [request.document],
-      payment_method: request.payment_method,
+      payment_method: request.payment_method && { ...request.payment_method, card_validation_code: '' },
     },
-    { ...rules, reasonsRequired: false },
+    { ...rules, reasonsRequired: false, cvvRequired: false },
   );
   if (invoiceFailure) {
     const { documentIndex: _index, ...failure } = invoiceFailure;

@@ -8,7 +8,7 @@
 // the key.
 
 /** Any pay request: its payment_detail may carry a CVV, which is not part of what is being paid. */
-export type PayRequest = { payment_detail: { card_validation_code?: string } };
+export type PayRequest = { payment_detail: { payment_card_token: string; card_validation_code?: string } };
 
 export type SubmissionKeys = {
   /** The key to send with this request: the open submission's when the body is the same, else a new one. */

@@ -102,7 +102,7 @@ export async function guestThreeDs(app: FastifyInstance, guestToken: string, car
 
 export function guestPayRequest(
   invoice: OpenInvoice,
-  card: { accessToken: string; cardToken: string; type?: 'VISA' | 'MC' | 'AMEX'; cvv?: string; threeDs?: string },
+  card: { accessToken: string; cardToken: string; type?: 'VISA' | 'MC' | 'AMEX'; threeDs?: string },
   overrides: { amount?: bigint; reason?: string; comment?: string; guest?: Partial<GuestPaymentRequest['guest']> } = {},
 ): GuestPaymentRequest {
   return {
@@ -119,7 +119,6 @@ export function guestPayRequest(
       payment_card_token: card.cardToken,
       payment_card_type: card.type ?? 'AMEX',
       card_access_token: card.accessToken,
-      card_validation_code: card.cvv ?? '1234',
       ...(card.threeDs ? { three_ds_access_token: card.threeDs } : {}),
     },
     log: { id: 'POST_INVOICE' },

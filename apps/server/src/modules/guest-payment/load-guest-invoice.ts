@@ -84,7 +84,6 @@ export async function guestInvoiceCard(ctx: AppContext, found: FoundGuestInvoice
     overpayment_allowed: rules.overpaymentAllowed,
     partial_payment_allowed: rules.partialAllowed,
     maximum_card_payment: settings.maxPaymentAllowed,
-    cvv_required: rules.cvvRequired,
     secure_3ds: threeDsApplies(configuration, companyCode, 'VISA'),
     secure_3ds_version: provider?.secure_3ds_version ?? '',
     payable_currency: currencyKey === guestPaymentCurrency,

@@ -4,8 +4,8 @@
 //    settles that intent (never a second charge); payments of one token share the scope guest:<token id>;
 // 2. the document is the token's (another billing document number answers 404), in USD, and as the card showed it
 //    (DOCUMENT_CHANGED otherwise); the card was tokenised by this guest token's frame (else 404);
-// 3. the guest checks of packages/domain: first and last name, a valid e-mail, the pay amount rules, the method's
-//    CVV and the maximum card payment, the reason and its comment; then 3-D Secure where it applies;
+// 3. the guest checks of packages/domain: first and last name, a valid e-mail, the pay amount rules, the maximum card
+//    payment, the reason and its comment (the CVV was typed in the frame with the number); then 3-D Secure;
 // 4. the intent with the document reserved, the document read again, the charge outside any transaction, one ledger
 //    posting, and the receipt queued to the guest's e-mail in the posting's transaction.
 import { randomUUID } from 'node:crypto';
@@ -93,10 +93,7 @@ export async function payGuestInvoice(
         reason_code: request.document.reason_code,
         comment: request.document.comment,
       },
-      payment_method: {
-        payment_card_type: card.payment_card_type,
-        card_validation_code: request.payment_detail.card_validation_code ?? '',
-      },
+      payment_method: { payment_card_type: card.payment_card_type },
     },
     rules,
   );

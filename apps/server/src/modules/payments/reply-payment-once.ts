@@ -7,7 +7,8 @@ import type { AppContext } from '../../app-context';
 import { hashIdempotentRequest, readIdempotencyKey, replyIdempotently } from '../../http/idempotency';
 import type { IdempotencyIdentity } from './start-payment-intent';
 
-type PaymentBody = { payment_detail: Pick<PaymentDetail, 'card_validation_code'> };
+/** A guest payment's detail has no CVV (the provider's frame took it); the others may carry one. */
+type PaymentBody = { payment_detail: Pick<PaymentDetail, 'payment_card_token'> & { card_validation_code?: string } };
 
 export function replyPaymentOnce<B extends PaymentBody>(
   ctx: AppContext,

@@ -145,7 +145,6 @@ function GuestPayment(props: {
 
   const [payer, setPayer] = useState<GuestPayer>(emptyPayer);
   const [cardFields, setCardFields] = useState<CardFields>(emptyCard);
-  const [cvv, setCvv] = useState('');
   const [errors, setErrors] = useState<PayFormErrors>({});
   const [card, setCard] = useState<GuestCard | null>(null);
   const [frame, setFrame] = useState<Frame | null>(null);
@@ -213,9 +212,7 @@ function GuestPayment(props: {
   /** A failing guest check: inline at its field, or the spec's toast. */
   const showFailure = (failure: GuestPaymentFailure) => {
     const message = t(failure.key, failure.values);
-    if (failure.key === 'validation.payment.cvv_empty' || failure.key === 'validation.payment.cvv_invalid')
-      setErrors((current) => ({ ...current, cvv: message }));
-    else if (failure.field === 'amount_to_process' || failure.field === 'reason_code' || failure.field === 'comment')
+    if (failure.field === 'amount_to_process' || failure.field === 'reason_code' || failure.field === 'comment')
       props.onAmountErrors({ [failure.field]: message });
     else if (failure.field) setErrors((current) => ({ ...current, [failure.field!]: message }));
     else showRefusal(refusalFromCheck(failure));
@@ -272,7 +269,7 @@ function GuestPayment(props: {
     }
     const amount = { amount: detail.amount, reason: detail.reason, comment: detail.comment };
     const failure = checkGuestPayment(
-      guestCheckInput({ invoice, payer, amount, cardType: card?.type ?? cardFields.card_type, cvv }),
+      guestCheckInput({ invoice, payer, amount, cardType: card?.type ?? cardFields.card_type }),
       rules,
     );
     if (failure) {
@@ -290,7 +287,6 @@ function GuestPayment(props: {
         payer,
         amount,
         card: ready,
-        cvv,
         reasonShown: props.reasonShown,
       });
       const idempotencyKey = submissionKeys.keyFor(request);
@@ -316,7 +312,7 @@ function GuestPayment(props: {
           ...(soldTo?.city ? { billing_city: soldTo.city.slice(0, 80) } : {}),
           ...(country ? { billing_country_code: country } : {}),
         });
-        // The return address submits this request with this key (spec §4: the CVV is cached for the redirect).
+        // The return address submits this request with this key.
         pendingGuestPayment.save({ accessToken: step.access_token, idempotencyKey, guestToken, request });
         notify.info(t('guest-payment.pay.redirecting'));
         leaving = true;
@@ -353,12 +349,6 @@ function GuestPayment(props: {
       frameRef={frameRef}
       card={card}
       onChangeCard={handleChangeCard}
-      cvv={cvv}
-      cvvRequired={invoice.cvv_required}
-      onCvvChange={(value) => {
-        setCvv(value);
-        setErrors((current) => ({ ...current, cvv: undefined }));
-      }}
       errors={errors}
       payLabel={t('guest-payment.pay.pay', { amount: money(detail.amount.trim() || '0') })}
       payDisabled={detail.amountValidation !== null || (!card && !frame)}

@@ -1,8 +1,8 @@
 // The guest pay form (spec §3 Guest form: first name, last name, e-mail, plus the card fields; §5 Guest form): the
 // card is typed in the payment provider's hosted frame (number and security code: the portal never sees them), with
-// its type, name and expiry here, as when a signed-in user adds a card; then the CVV of this payment (spec §5 check
-// 4) and Pay.
-import { Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+// its type, name and expiry here, as when a signed-in user adds a card; then Pay. The CVV is typed once, in the
+// frame (spec §5 check 4 is met there).
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { cardBrands, expiryYears } from '@portal/domain';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { HostedFrame, type HostedFrameHandle } from '../../../components/ui/host
 import type { GuestCard, GuestPayer } from '../utils/guest-pay-request';
 
 export type CardFields = { card_type: string; card_name: string; card_month: string; card_year: string };
-export type PayFormField = keyof GuestPayer | keyof CardFields | 'cvv' | 'frame';
+export type PayFormField = keyof GuestPayer | keyof CardFields | 'frame';
 /** Translated messages per field. */
 export type PayFormErrors = Partial<Record<PayFormField, string>>;
 
@@ -25,9 +25,6 @@ type Props = {
   frameRef: Ref<HostedFrameHandle>;
   card: GuestCard | null;
   onChangeCard: () => void;
-  cvv: string;
-  cvvRequired: boolean;
-  onCvvChange: (cvv: string) => void;
   errors: PayFormErrors;
   payLabel: string;
   payDisabled: boolean;
@@ -166,21 +163,6 @@ export function GuestPayForm({ frameRef, ...props }: Props) {
                 />
               </SimpleGrid>
             </Stack>
-          )}
-          {props.cvvRequired && (
-            <PasswordInput
-              label={t('guest-payment.pay.cvv')}
-              description={t('payments.section.cvv_hint')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              value={props.cvv}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              maw={280}
-              onChange={(event) => props.onCvvChange(event.currentTarget.value.replace(/\D/g, ''))}
-              error={errors.cvv}
-              required
-            />
           )}
           <Group>
             <Button

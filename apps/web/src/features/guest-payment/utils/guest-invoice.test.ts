@@ -44,7 +44,7 @@ describe('the card', () => {
     expect(rules).toMatchObject({
       partialAllowed: false,
       overpaymentAllowed: true,
-      cvvRequired: true,
+      cvvRequired: false,
       limits: { maximumCardPayment: '500', maximumEcheckPayment: '0' },
     });
     expect(rules.reasonCodes.map((code) => code.reason_code)).toEqual(['PP', 'DI']);

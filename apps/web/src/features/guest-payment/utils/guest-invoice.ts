@@ -54,7 +54,8 @@ export function guestPaymentRules(invoice: GuestInvoice): InvoicePaymentRules {
     paymentsAllowed: true,
     overpaymentAllowed: invoice.overpayment_allowed,
     partialAllowed: invoice.partial_payment_allowed,
-    cvvRequired: invoice.cvv_required,
+    // The CVV is typed in the provider's frame with the number (packages/domain checkGuestPayment).
+    cvvRequired: false,
     reasonsRequired: false,
     limits: { maximumCardPayment: invoice.maximum_card_payment, maximumEcheckPayment: '0' },
     reasonCodes: invoice.reason_codes,

@@ -15,13 +15,12 @@ const card: GuestCard = {
 };
 
 describe('buildGuestPayRequest', () => {
-  it('pays the invoice in USD with the frame’s card, trimmed names and the CVV', () => {
+  it('pays the invoice in USD with the frame’s card and trimmed names, and no CVV (the frame took it)', () => {
     const request = buildGuestPayRequest({
       invoice: guestInvoice(),
       payer,
       amount: { amount: '150.00', reason: '', comment: '' },
       card,
-      cvv: '123',
       reasonShown: false,
     });
     expect(request).toEqual({
@@ -38,7 +37,6 @@ describe('buildGuestPayRequest', () => {
         payment_card_token: card.token,
         payment_card_type: 'VISA',
         card_access_token: 'cc-access',
-        card_validation_code: '123',
       },
       log: { id: 'POST_INVOICE' },
     });
@@ -51,22 +49,17 @@ describe('buildGuestPayRequest', () => {
         payer,
         amount: { amount: '100.00', reason: 'DI', comment: ' late ' },
         card,
-        cvv: '',
         reasonShown,
       });
     expect(build(true).document).toMatchObject({ reason_code: 'DI', comment: 'late' });
     expect(build(false).document).toMatchObject({ reason_code: '', comment: '' });
-    expect(build(false).payment_detail).not.toHaveProperty('card_validation_code');
   });
 });
 
 describe('guestCheckInput with checkGuestPayment', () => {
-  const check = (amount: { amount: string; reason: string; comment: string }, cvv = '123') => {
+  const check = (amount: { amount: string; reason: string; comment: string }) => {
     const invoice = guestInvoice();
-    return checkGuestPayment(
-      guestCheckInput({ invoice, payer, amount, cardType: 'VISA', cvv }),
-      guestPaymentRules(invoice),
-    );
+    return checkGuestPayment(guestCheckInput({ invoice, payer, amount, cardType: 'VISA' }), guestPaymentRules(invoice));
   };
 
   it('passes a full payment', () => {
@@ -83,12 +76,6 @@ describe('guestCheckInput with checkGuestPayment', () => {
       field: 'comment',
     });
     expect(check({ amount: '100.00', reason: 'PP', comment: '' })).toBeNull();
-  });
-
-  it('asks for the CVV', () => {
-    expect(check({ amount: '150.00', reason: '', comment: '' }, '')).toMatchObject({
-      key: 'validation.payment.cvv_empty',
-    });
   });
 });
 

@@ -20,7 +20,6 @@ export function guestCheckInput(input: {
   payer: GuestPayer;
   amount: GuestAmount;
   cardType: string;
-  cvv: string;
 }): GuestPaymentInput {
   const { invoice, amount } = input;
   return {
@@ -33,9 +32,7 @@ export function guestCheckInput(input: {
       reason_code: amount.reason,
       comment: amount.comment.trim(),
     },
-    payment_method: input.cardType
-      ? { payment_card_type: input.cardType as PaymentCardType, card_validation_code: input.cvv }
-      : null,
+    payment_method: input.cardType ? { payment_card_type: input.cardType as PaymentCardType } : null,
   };
 }
 
@@ -44,7 +41,6 @@ export function buildGuestPayRequest(input: {
   payer: GuestPayer;
   amount: GuestAmount;
   card: GuestCard;
-  cvv: string;
   /** Only where a reason shows (isGuestReasonShown): a hidden reason is not sent. */
   reasonShown: boolean;
 }): GuestPaymentRequest {
@@ -67,7 +63,6 @@ export function buildGuestPayRequest(input: {
       payment_card_token: card.token,
       payment_card_type: card.type,
       card_access_token: card.accessToken,
-      ...(input.cvv ? { card_validation_code: input.cvv } : {}),
     },
     log: { id: 'POST_INVOICE' },
   };

@@ -1,7 +1,7 @@
 // What a guest visit keeps in web storage (spec invoices-and-payments §2, §4 Guest flow and 3-D Secure):
 // - session storage: the guest tokens this visit holds (sent with every lookup: the server's duplicate check and
 //   four-account cap), the invoice looked up last (a reload shows its card again), and across the 3-D Secure
-//   redirect the request being paid (with the CVV, as the spec says: removed as soon as the return reads it), its
+//   redirect the request being paid (no card data: the card is a token; removed as soon as the return reads it), its
 //   Idempotency-Key and the guest token;
 // - local storage: the answer the status page shows (spec §2: "Guest result, read from local storage").
 import {

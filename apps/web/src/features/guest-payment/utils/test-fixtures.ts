@@ -87,7 +87,6 @@ export function guestInvoice(
     overpayment_allowed: true,
     partial_payment_allowed: true,
     maximum_card_payment: '0',
-    cvv_required: true,
     secure_3ds: true,
     secure_3ds_version: '2.1.0',
     payable_currency: row.currency_key === 'USD',
