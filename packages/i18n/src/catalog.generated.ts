@@ -3,6 +3,7 @@
 import type { Catalog } from './messages';
 import base_auth from '../messages/base/auth.json';
 import base_common from '../messages/base/common.json';
+import base_deposits from '../messages/base/deposits.json';
 import base_errors from '../messages/base/errors.json';
 import base_exports from '../messages/base/exports.json';
 import base_invoices from '../messages/base/invoices.json';
@@ -13,6 +14,7 @@ import base_shell from '../messages/base/shell.json';
 import base_validation from '../messages/base/validation.json';
 import de_auth from '../messages/de/auth.json';
 import de_common from '../messages/de/common.json';
+import de_deposits from '../messages/de/deposits.json';
 import de_errors from '../messages/de/errors.json';
 import de_exports from '../messages/de/exports.json';
 import de_invoices from '../messages/de/invoices.json';
@@ -29,6 +31,7 @@ import en_GB_errors from '../messages/en-GB/errors.json';
 import en_GB_validation from '../messages/en-GB/validation.json';
 import es_auth from '../messages/es/auth.json';
 import es_common from '../messages/es/common.json';
+import es_deposits from '../messages/es/deposits.json';
 import es_errors from '../messages/es/errors.json';
 import es_exports from '../messages/es/exports.json';
 import es_invoices from '../messages/es/invoices.json';
@@ -39,6 +42,7 @@ import es_shell from '../messages/es/shell.json';
 import es_validation from '../messages/es/validation.json';
 import fr_auth from '../messages/fr/auth.json';
 import fr_common from '../messages/fr/common.json';
+import fr_deposits from '../messages/fr/deposits.json';
 import fr_errors from '../messages/fr/errors.json';
 import fr_exports from '../messages/fr/exports.json';
 import fr_invoices from '../messages/fr/invoices.json';
@@ -52,6 +56,7 @@ import fr_CA_errors from '../messages/fr-CA/errors.json';
 import fr_CA_validation from '../messages/fr-CA/validation.json';
 import it_auth from '../messages/it/auth.json';
 import it_common from '../messages/it/common.json';
+import it_deposits from '../messages/it/deposits.json';
 import it_errors from '../messages/it/errors.json';
 import it_exports from '../messages/it/exports.json';
 import it_invoices from '../messages/it/invoices.json';
@@ -62,6 +67,7 @@ import it_shell from '../messages/it/shell.json';
 import it_validation from '../messages/it/validation.json';
 import ja_auth from '../messages/ja/auth.json';
 import ja_common from '../messages/ja/common.json';
+import ja_deposits from '../messages/ja/deposits.json';
 import ja_errors from '../messages/ja/errors.json';
 import ja_exports from '../messages/ja/exports.json';
 import ja_invoices from '../messages/ja/invoices.json';
@@ -72,6 +78,7 @@ import ja_shell from '../messages/ja/shell.json';
 import ja_validation from '../messages/ja/validation.json';
 import pt_auth from '../messages/pt/auth.json';
 import pt_common from '../messages/pt/common.json';
+import pt_deposits from '../messages/pt/deposits.json';
 import pt_errors from '../messages/pt/errors.json';
 import pt_exports from '../messages/pt/exports.json';
 import pt_invoices from '../messages/pt/invoices.json';
@@ -86,6 +93,7 @@ import pt_PT_errors from '../messages/pt-PT/errors.json';
 import pt_PT_validation from '../messages/pt-PT/validation.json';
 import ru_auth from '../messages/ru/auth.json';
 import ru_common from '../messages/ru/common.json';
+import ru_deposits from '../messages/ru/deposits.json';
 import ru_errors from '../messages/ru/errors.json';
 import ru_exports from '../messages/ru/exports.json';
 import ru_invoices from '../messages/ru/invoices.json';
@@ -99,6 +107,7 @@ export const catalog: Catalog = {
   base: {
     auth: base_auth,
     common: base_common,
+    deposits: base_deposits,
     errors: base_errors,
     exports: base_exports,
     invoices: base_invoices,
@@ -111,6 +120,7 @@ export const catalog: Catalog = {
   de: {
     auth: de_auth,
     common: de_common,
+    deposits: de_deposits,
     errors: de_errors,
     exports: de_exports,
     invoices: de_invoices,
@@ -126,6 +136,7 @@ export const catalog: Catalog = {
   es: {
     auth: es_auth,
     common: es_common,
+    deposits: es_deposits,
     errors: es_errors,
     exports: es_exports,
     invoices: es_invoices,
@@ -138,6 +149,7 @@ export const catalog: Catalog = {
   fr: {
     auth: fr_auth,
     common: fr_common,
+    deposits: fr_deposits,
     errors: fr_errors,
     exports: fr_exports,
     invoices: fr_invoices,
@@ -151,6 +163,7 @@ export const catalog: Catalog = {
   it: {
     auth: it_auth,
     common: it_common,
+    deposits: it_deposits,
     errors: it_errors,
     exports: it_exports,
     invoices: it_invoices,
@@ -163,6 +176,7 @@ export const catalog: Catalog = {
   ja: {
     auth: ja_auth,
     common: ja_common,
+    deposits: ja_deposits,
     errors: ja_errors,
     exports: ja_exports,
     invoices: ja_invoices,
@@ -175,6 +189,7 @@ export const catalog: Catalog = {
   pt: {
     auth: pt_auth,
     common: pt_common,
+    deposits: pt_deposits,
     errors: pt_errors,
     exports: pt_exports,
     invoices: pt_invoices,
@@ -188,6 +203,7 @@ export const catalog: Catalog = {
   ru: {
     auth: ru_auth,
     common: ru_common,
+    deposits: ru_deposits,
     errors: ru_errors,
     exports: ru_exports,
     invoices: ru_invoices,
