@@ -93,8 +93,9 @@ export function DepositForm(props: {
   }, []);
 
   const defaultMethod = methods.find((method) => method.default === 'X') ?? methods[0] ?? null;
+  // A restored method that is gone since (a session method) gives way to the default.
   const method: PaymentCard | null =
-    (chosenToken ? methods.find((candidate) => candidate.payment_card_token === chosenToken) : defaultMethod) ?? null;
+    methods.find((candidate) => candidate.payment_card_token === chosenToken) ?? defaultMethod;
   const money = (amount: string) => formatMoney(amount, currency, i18n.language, { decimals });
   const maximum = depositMaximum(settings, method);
   const errors = showErrors ? depositFieldErrors(form, settings) : {};
