@@ -3,6 +3,7 @@
 import type { Catalog } from './messages';
 import base_auth from '../messages/base/auth.json';
 import base_common from '../messages/base/common.json';
+import base_deposits from '../messages/base/deposits.json';
 import base_errors from '../messages/base/errors.json';
 import base_exports from '../messages/base/exports.json';
 import base_guest_payment from '../messages/base/guest-payment.json';
@@ -14,6 +15,7 @@ import base_shell from '../messages/base/shell.json';
 import base_validation from '../messages/base/validation.json';
 import de_auth from '../messages/de/auth.json';
 import de_common from '../messages/de/common.json';
+import de_deposits from '../messages/de/deposits.json';
 import de_errors from '../messages/de/errors.json';
 import de_exports from '../messages/de/exports.json';
 import de_guest_payment from '../messages/de/guest-payment.json';
@@ -31,6 +33,7 @@ import en_GB_errors from '../messages/en-GB/errors.json';
 import en_GB_validation from '../messages/en-GB/validation.json';
 import es_auth from '../messages/es/auth.json';
 import es_common from '../messages/es/common.json';
+import es_deposits from '../messages/es/deposits.json';
 import es_errors from '../messages/es/errors.json';
 import es_exports from '../messages/es/exports.json';
 import es_guest_payment from '../messages/es/guest-payment.json';
@@ -42,6 +45,7 @@ import es_shell from '../messages/es/shell.json';
 import es_validation from '../messages/es/validation.json';
 import fr_auth from '../messages/fr/auth.json';
 import fr_common from '../messages/fr/common.json';
+import fr_deposits from '../messages/fr/deposits.json';
 import fr_errors from '../messages/fr/errors.json';
 import fr_exports from '../messages/fr/exports.json';
 import fr_guest_payment from '../messages/fr/guest-payment.json';
@@ -56,6 +60,7 @@ import fr_CA_errors from '../messages/fr-CA/errors.json';
 import fr_CA_validation from '../messages/fr-CA/validation.json';
 import it_auth from '../messages/it/auth.json';
 import it_common from '../messages/it/common.json';
+import it_deposits from '../messages/it/deposits.json';
 import it_errors from '../messages/it/errors.json';
 import it_exports from '../messages/it/exports.json';
 import it_guest_payment from '../messages/it/guest-payment.json';
@@ -67,6 +72,7 @@ import it_shell from '../messages/it/shell.json';
 import it_validation from '../messages/it/validation.json';
 import ja_auth from '../messages/ja/auth.json';
 import ja_common from '../messages/ja/common.json';
+import ja_deposits from '../messages/ja/deposits.json';
 import ja_errors from '../messages/ja/errors.json';
 import ja_exports from '../messages/ja/exports.json';
 import ja_guest_payment from '../messages/ja/guest-payment.json';
@@ -78,6 +84,7 @@ import ja_shell from '../messages/ja/shell.json';
 import ja_validation from '../messages/ja/validation.json';
 import pt_auth from '../messages/pt/auth.json';
 import pt_common from '../messages/pt/common.json';
+import pt_deposits from '../messages/pt/deposits.json';
 import pt_errors from '../messages/pt/errors.json';
 import pt_exports from '../messages/pt/exports.json';
 import pt_guest_payment from '../messages/pt/guest-payment.json';
@@ -93,6 +100,7 @@ import pt_PT_errors from '../messages/pt-PT/errors.json';
 import pt_PT_validation from '../messages/pt-PT/validation.json';
 import ru_auth from '../messages/ru/auth.json';
 import ru_common from '../messages/ru/common.json';
+import ru_deposits from '../messages/ru/deposits.json';
 import ru_errors from '../messages/ru/errors.json';
 import ru_exports from '../messages/ru/exports.json';
 import ru_guest_payment from '../messages/ru/guest-payment.json';
@@ -107,6 +115,7 @@ export const catalog: Catalog = {
   base: {
     auth: base_auth,
     common: base_common,
+    deposits: base_deposits,
     errors: base_errors,
     exports: base_exports,
     'guest-payment': base_guest_payment,
@@ -120,6 +129,7 @@ export const catalog: Catalog = {
   de: {
     auth: de_auth,
     common: de_common,
+    deposits: de_deposits,
     errors: de_errors,
     exports: de_exports,
     'guest-payment': de_guest_payment,
@@ -136,6 +146,7 @@ export const catalog: Catalog = {
   es: {
     auth: es_auth,
     common: es_common,
+    deposits: es_deposits,
     errors: es_errors,
     exports: es_exports,
     'guest-payment': es_guest_payment,
@@ -149,6 +160,7 @@ export const catalog: Catalog = {
   fr: {
     auth: fr_auth,
     common: fr_common,
+    deposits: fr_deposits,
     errors: fr_errors,
     exports: fr_exports,
     'guest-payment': fr_guest_payment,
@@ -163,6 +175,7 @@ export const catalog: Catalog = {
   it: {
     auth: it_auth,
     common: it_common,
+    deposits: it_deposits,
     errors: it_errors,
     exports: it_exports,
     'guest-payment': it_guest_payment,
@@ -176,6 +189,7 @@ export const catalog: Catalog = {
   ja: {
     auth: ja_auth,
     common: ja_common,
+    deposits: ja_deposits,
     errors: ja_errors,
     exports: ja_exports,
     'guest-payment': ja_guest_payment,
@@ -189,6 +203,7 @@ export const catalog: Catalog = {
   pt: {
     auth: pt_auth,
     common: pt_common,
+    deposits: pt_deposits,
     errors: pt_errors,
     exports: pt_exports,
     'guest-payment': pt_guest_payment,
@@ -203,6 +218,7 @@ export const catalog: Catalog = {
   ru: {
     auth: ru_auth,
     common: ru_common,
+    deposits: ru_deposits,
     errors: ru_errors,
     exports: ru_exports,
     'guest-payment': ru_guest_payment,

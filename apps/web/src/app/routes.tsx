@@ -1,6 +1,6 @@
 // Every route of both specs (access §2, invoices §2) with its guard. Which tree exists depends on the auth
 // status and the blackout flag (access §2, start-up routing).
-import type { Permission } from '@portal/contracts';
+import type { PayerData, Permission } from '@portal/contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from '../config/constants';
@@ -51,23 +51,31 @@ const GuestPaymentStatusPage = lazy(() =>
     default: m.GuestPaymentStatusPage,
   })),
 );
+const DepositsPage = lazy(() =>
+  import('../features/deposits/components/deposits-page').then((m) => ({ default: m.DepositsPage })),
+);
+const ProcessingDepositPage = lazy(() =>
+  import('../features/deposits/components/processing-deposit-page').then((m) => ({
+    default: m.ProcessingDepositPage,
+  })),
+);
+const DepositStatusPage = lazy(() =>
+  import('../features/deposits/components/deposit-status-page').then((m) => ({ default: m.DepositStatusPage })),
+);
 const ManagePaymentMethodsToggle = lazy(() =>
   import('../features/payment-methods/components/manage-payment-methods-toggle').then((m) => ({
     default: m.ManagePaymentMethodsToggle,
   })),
 );
 
-// The pay page shows the payment-methods feature's Manage toggle; features do not import each other, so the app
-// composes them here.
-const payInvoicesPage = (
-  <PayInvoicesPage
-    manageMethods={(payer) => (
-      <Suspense fallback={null}>
-        <ManagePaymentMethodsToggle payer={payer} />
-      </Suspense>
-    )}
-  />
+// The pay page and the deposit form show the payment-methods feature's Manage toggle; features do not import each
+// other, so the app composes them here.
+const manageMethods = (payer: PayerData) => (
+  <Suspense fallback={null}>
+    <ManagePaymentMethodsToggle payer={payer} />
+  </Suspense>
 );
+const payInvoicesPage = <PayInvoicesPage manageMethods={manageMethods} />;
 
 type SignedInRoute = {
   path: string;
@@ -105,9 +113,21 @@ const signedInRoutes: SignedInRoute[] = [
   },
   { path: '/invoice-history', titleKey: 'shell.pages.invoice_history', element: <InvoiceSearchPage /> },
   { path: '/payment-history', titleKey: 'shell.pages.payment_history', element: <PaymentHistoryPage /> },
-  { path: '/deposits', titleKey: 'shell.pages.deposits' },
-  { path: '/deposits/processing-payment', titleKey: 'shell.pages.deposits_processing_payment' },
-  { path: '/deposits/payment-status', titleKey: 'shell.pages.deposits_payment_status' },
+  // No guard on the form itself: it tells a user who may not make deposits why (not permitted, internal user,
+  // payments or deposits disabled), which the generic no-permission page cannot; the server refuses the deposit.
+  { path: '/deposits', titleKey: 'shell.pages.deposits', element: <DepositsPage manageMethods={manageMethods} /> },
+  {
+    path: '/deposits/processing-payment',
+    titleKey: 'shell.pages.deposits_processing_payment',
+    permission: 'CanMakePayment',
+    element: <ProcessingDepositPage />,
+  },
+  {
+    path: '/deposits/payment-status',
+    titleKey: 'shell.pages.deposits_payment_status',
+    permission: 'CanMakePayment',
+    element: <DepositStatusPage />,
+  },
   { path: '/statements', titleKey: 'shell.pages.statements' },
   { path: '/help', titleKey: 'shell.pages.help' },
   { path: '/settings/profile', titleKey: 'shell.pages.settings_profile', notForThirdParty: true },

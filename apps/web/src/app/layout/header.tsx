@@ -8,10 +8,12 @@ import { Logo } from '../../components/ui/logo';
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from '../../config/constants';
 import { isSignedIn, useSession } from '../../lib/session';
 import { useLogout } from '../../features/auth/utils/use-logout';
+import { useDepositSettings } from '../../features/deposits/api/get-deposit-settings';
+import { currentPrimary, useAccountSelection } from '../../lib/account-selection';
 import { AccountSwitcher } from './account-switcher';
 import classes from './header.module.css';
 import { useHeaderAccountsSync } from './use-header-accounts-sync';
-import { primaryNavItems, settingsPath, showsLogout } from './nav-items';
+import { mayMakeDeposits, primaryNavItems, settingsPath, showsLogout } from './nav-items';
 
 // Slide without fading: text mid-fade has too little contrast, and axe may look at it just then.
 const slideIn = {
@@ -36,7 +38,14 @@ export function Header() {
   const who = impersonation
     ? t('auth.working_as', { name: impersonation.name })
     : t('auth.logged_in_as', { login: profile?.login ?? '' });
-  const navItems = primaryNavItems(profile);
+  // spec §6: the Deposits link follows the current account's deposit settings (asked only for users who may deposit).
+  const primary = currentPrimary(useAccountSelection());
+  const depositPayer =
+    signedIn && primary && mayMakeDeposits(profile)
+      ? { customer_number: primary.PrimaryAcct, company_code: primary.CompanyCode }
+      : null;
+  const depositsAllowed = useDepositSettings(depositPayer).data?.deposits_allowed === true;
+  const navItems = primaryNavItems(profile, depositsAllowed);
   const handleLogout = () => void logout();
 
   return (

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { accountLabel, primaryNavItems, settingsPath, showsLogout } from './nav-items';
+import { accountLabel, mayMakeDeposits, primaryNavItems, settingsPath, showsLogout } from './nav-items';
 
 const payer: UserProfile = {
   user_id: 1,
@@ -20,19 +20,31 @@ const payer: UserProfile = {
   Permissions: ['CanMakePayment', 'CanManagePaymentMethods'],
 };
 
-const paths = (profile: UserProfile) => primaryNavItems(profile).map((item) => item.to);
+const paths = (profile: UserProfile, depositsAllowed = true) =>
+  primaryNavItems(profile, depositsAllowed).map((item) => item.to);
 
 describe('header navigation', () => {
   it('shows invoices, invoice search, payments and deposits to a payer who may pay', () => {
     expect(paths(payer)).toEqual(['/invoices', '/invoice-history', '/payment-history', '/deposits']);
   });
 
-  it('hides deposits from internal users', () => {
+  it('hides deposits from internal users, even with a payment permission', () => {
     expect(paths({ ...payer, user_role: 'internal' })).not.toContain('/deposits');
+    expect(mayMakeDeposits({ ...payer, user_role: 'internal' })).toBe(false);
   });
 
   it('hides deposits from users who may not make payments', () => {
     expect(paths({ ...payer, Permissions: [] })).not.toContain('/deposits');
+    expect(mayMakeDeposits({ ...payer, Permissions: [] })).toBe(false);
+  });
+
+  it('hides deposits when the current account does not allow them (deposits off, payment type D inactive)', () => {
+    expect(paths(payer, false)).toEqual(['/invoices', '/invoice-history', '/payment-history']);
+  });
+
+  it('shows no deposits before anyone signed in', () => {
+    expect(mayMakeDeposits(null)).toBe(false);
+    expect(primaryNavItems(null, true).map((item) => item.to)).not.toContain('/deposits');
   });
 
   it('sends the settings cog to the profile, or to payment methods for third-party users', () => {

@@ -4,15 +4,23 @@ import { hasPermission, isInternal, isThirdParty } from '../../lib/session';
 
 export type NavItem = { to: string; labelKey: string };
 
-export function primaryNavItems(profile: UserProfile | null): NavItem[] {
+/**
+ * spec §6: the user may make deposits (CanMakePayment) and is not internal. The account's side (its company code
+ * has deposits enabled and payment type D is active) is the deposit-settings answer, asked only when this holds.
+ */
+export const mayMakeDeposits = (profile: UserProfile | null): boolean =>
+  !isInternal(profile) && hasPermission(profile, 'CanMakePayment');
+
+/** depositsAllowed: the deposit-settings answer for the current account (deposits_allowed). */
+export function primaryNavItems(profile: UserProfile | null, depositsAllowed: boolean): NavItem[] {
   const items: NavItem[] = [
     { to: '/invoices', labelKey: 'shell.nav.invoices' },
     { to: '/invoice-history', labelKey: 'shell.nav.invoice_search' },
     { to: '/payment-history', labelKey: 'shell.nav.payments' },
   ];
-  // Deposits: only for users who may make deposits and are not internal. Until a deposit permission exists
-  // the rule is: not internal and CanMakePayment.
-  if (!isInternal(profile) && hasPermission(profile, 'CanMakePayment')) {
+  // spec §6: Deposits only when the user may make deposits, the account has deposits enabled (and payment type D
+  // active) and the user is not internal.
+  if (mayMakeDeposits(profile) && depositsAllowed) {
     items.push({ to: '/deposits', labelKey: 'shell.nav.deposits' });
   }
   return items;
