@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { env } from '../../config/env';
-import { usePublicConfig } from '../../features/auth/api/get-public-config';
+import { usePublicConfig } from '../../lib/public-config';
 import { useFooterLinks } from '../../features/configuration/api/get-footer-links';
 import { footerLinkHref } from '../../features/configuration/utils/footer-link-href';
 import { isSignedIn, useSession } from '../../lib/session';

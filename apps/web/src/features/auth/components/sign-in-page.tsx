@@ -6,7 +6,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { session } from '../../../lib/session';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '../../../lib/public-config';
 import { postLogin } from '../api/post-login';
 import { completeSignIn } from '../utils/start-session';
 import classes from './sign-in-page.module.css';

@@ -11,18 +11,18 @@ import type {
   PaymentCard,
 } from '@portal/contracts';
 import { checkDeposit, currencyNumericCode, formatMinorUnits, rescaleMinorUnits } from '@portal/domain';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PayWithFields } from '../../../components/ui/pay-with-fields';
 import { accountOptionLabel } from '../../../lib/account-selection';
 import { formatMoney } from '../../../lib/format-money';
 import { log } from '../../../lib/log';
 import { notify } from '../../../lib/notify';
+import { usePaySubmission } from '../../../lib/pay-submission';
 import { usePayWithMethods } from '../../../lib/pay-with-methods';
 import { refusalFromCheck, refusalText, type PaymentRefusal } from '../../../lib/payment-refusal';
 import { requestThreeDs } from '../../../lib/request-three-ds';
 import { useSession } from '../../../lib/session';
-import { createSubmissionKeys } from '../../../lib/submission-keys';
 import { postToThreeDs } from '../../../lib/three-ds-redirect';
 import {
   buildDepositRequest,
@@ -70,27 +70,12 @@ export function DepositForm(props: {
   );
   const [chosenToken, setChosenToken] = useState<string | null>(initial?.methodToken ?? null);
   const [cvv, setCvv] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   // Errors show once Pay was pressed, then follow the user's corrections.
   const [showErrors, setShowErrors] = useState(false);
   // spec §2: Pay starts disabled when impersonating; the person acting as the user enables it by working the form.
   const [touched, setTouched] = useState(initial !== null);
-  // ADR 0009 §8: one key per submission, the same again while its outcome is unknown; a definite answer spends it.
-  const [submissionKeys] = useState(createSubmissionKeys);
-  // A second click that lands before React re-renders the disabled button must not start a second submission.
-  const inFlight = useRef(false);
-
-  // Back from the provider's 3-D Secure page through the browser's back/forward cache: the page is restored as it
-  // was left, mid-submission; nothing was submitted from it, so Pay works again.
-  useEffect(() => {
-    const handlePageShow = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      inFlight.current = false;
-      setSubmitting(false);
-    };
-    window.addEventListener('pageshow', handlePageShow);
-    return () => window.removeEventListener('pageshow', handlePageShow);
-  }, []);
+  const submission = usePaySubmission();
+  const { submitting } = submission;
 
   const defaultMethod = methods.find((method) => method.default === 'X') ?? methods[0] ?? null;
   // A restored method that is gone since (a session method) gives way to the default.
@@ -120,7 +105,7 @@ export function DepositForm(props: {
   };
 
   const handlePay = async () => {
-    if (inFlight.current) return;
+    if (submission.isBusy()) return;
     setShowErrors(true);
     const fieldErrors = depositFieldErrors(form, settings);
     if (Object.keys(fieldErrors).length > 0) {
@@ -133,10 +118,9 @@ export function DepositForm(props: {
       return;
     }
     if (!method) return;
-    inFlight.current = true;
-    setSubmitting(true);
+    submission.start();
     const request = buildDepositRequest({ payer, settings, form, method, cvv });
-    const idempotencyKey = submissionKeys.keyFor(request);
+    const idempotencyKey = submission.keys.keyFor(request);
     try {
       if (threeDsApplies(settings, method)) {
         const step = await requestThreeDs({
@@ -161,14 +145,13 @@ export function DepositForm(props: {
         return;
       }
       const outcome = await submit(request, idempotencyKey);
-      if (outcome.kind !== 'retry') submissionKeys.spend();
+      if (outcome.kind !== 'retry') submission.keys.spend();
       if (outcome.kind === 'refused') showRefusal(outcome.refusal);
     } catch (error) {
       log.warn('3-D Secure could not start', error);
       notify.error(t('payments.error.making_payment'));
     }
-    inFlight.current = false;
-    setSubmitting(false);
+    submission.finish();
   };
 
   const payDisabled = submitting || (impersonation !== null && !touched);

@@ -28,7 +28,7 @@ import { formatMoney } from '../../../lib/format-money';
 import { log } from '../../../lib/log';
 import { notify } from '../../../lib/notify';
 import { refusalFromCheck, refusalText, type PaymentRefusal } from '../../../lib/payment-refusal';
-import { createSubmissionKeys } from '../../../lib/submission-keys';
+import { usePaySubmission } from '../../../lib/pay-submission';
 import { postToThreeDs } from '../../../lib/three-ds-redirect';
 import { fetchGuestTokenizationResponse, requestGuestAccessToken } from '../api/guest-tokenization';
 import { guestInvoiceState, guestPaymentRules } from '../utils/guest-invoice';
@@ -150,12 +150,9 @@ function GuestPayment(props: {
   const [frame, setFrame] = useState<Frame | null>(null);
   // A new frame (and access token) for each card typed: after "Use another card" the old one may be spent.
   const [frameRound, setFrameRound] = useState(0);
-  const [submitting, setSubmitting] = useState(false);
   const frameRef = useRef<HostedFrameHandle>(null);
-  // ADR 0009 §8: one key per submission, the same again while its outcome is unknown; a definite answer spends it.
-  const [submissionKeys] = useState(createSubmissionKeys);
-  // A second click that lands before React re-renders the disabled button must not start a second submission.
-  const inFlight = useRef(false);
+  const submission = usePaySubmission();
+  const { submitting } = submission;
 
   useEffect(() => {
     let cancelled = false;
@@ -173,17 +170,6 @@ function GuestPayment(props: {
       cancelled = true;
     };
   }, [guestToken, frameRound, onTokenExpired, t]);
-
-  // Back from the provider's 3-D Secure page through the browser's back/forward cache: nothing was submitted.
-  useEffect(() => {
-    const handlePageShow = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      inFlight.current = false;
-      setSubmitting(false);
-    };
-    window.addEventListener('pageshow', handlePageShow);
-    return () => window.removeEventListener('pageshow', handlePageShow);
-  }, []);
 
   const handlePayerChange = (field: keyof GuestPayer, value: string) => {
     setPayer((current) => ({ ...current, [field]: value }));
@@ -253,7 +239,7 @@ function GuestPayment(props: {
   };
 
   const handlePay = async () => {
-    if (inFlight.current) return;
+    if (submission.isBusy()) return;
     // Every field's own message at once; the frame checks number and security code at the same time.
     const translate = (found: Record<string, string | undefined>) =>
       Object.fromEntries(Object.entries(found).map(([field, key]) => [field, key ? t(key) : undefined]));
@@ -276,8 +262,7 @@ function GuestPayment(props: {
       showFailure(failure);
       return;
     }
-    inFlight.current = true;
-    setSubmitting(true);
+    submission.start();
     let leaving = false;
     try {
       const ready = card ?? (await tokenise());
@@ -289,7 +274,7 @@ function GuestPayment(props: {
         card: ready,
         reasonShown: props.reasonShown,
       });
-      const idempotencyKey = submissionKeys.keyFor(request);
+      const idempotencyKey = submission.keys.keyFor(request);
       if (guestThreeDsApplies(invoice, ready.type)) {
         const pay = parseScaledAmount(request.document.amount_to_process, decimals) ?? 0n;
         const soldTo = invoice.detail.partner_data.find((partner) => partner.partner_function === 'WE')?.address_data;
@@ -321,7 +306,7 @@ function GuestPayment(props: {
       }
       const outcome = await submit(guestToken, request, idempotencyKey);
       if (outcome.kind === 'done') leaving = true;
-      if (outcome.kind !== 'retry') submissionKeys.spend();
+      if (outcome.kind !== 'retry') submission.keys.spend();
       if (outcome.kind === 'refused') showRefusal(outcome.refusal);
       if (outcome.kind === 'expired') onTokenExpired();
     } catch (error) {
@@ -333,8 +318,7 @@ function GuestPayment(props: {
       notify.error(t('errors.payment.internal'));
     } finally {
       if (!leaving) {
-        inFlight.current = false;
-        setSubmitting(false);
+        submission.finish();
       }
     }
   };

@@ -5,20 +5,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { log } from '../../../lib/log';
-import { notify } from '../../../lib/notify';
-import { refusalFromResponse, type PaymentRefusal } from '../../../lib/payment-refusal';
+import { failedSubmission, type SubmitOutcome } from '../../../lib/pay-submission';
 import { payGuestInvoice } from '../api/pay-guest-invoice';
 import { currentLookup, guestOutcome, guestPaymentOutcome, guestReceipt } from '../utils/guest-session';
 import { GUEST_PAYMENT_STATUS_PATH } from './guest-payment-paths';
 
-/**
- * done: the server answered (the status page shows it). refused: the server said no and nothing was charged; the
- * caller shows why. expired: the guest token is no longer valid (403 GUEST_TOKEN_INVALID): back to the form. retry:
- * the outcome is unknown (network, 5xx, the same key in flight): ask again with the same key, which cannot pay twice.
- */
-export type GuestSubmitOutcome =
-  { kind: 'done' } | { kind: 'refused'; refusal: PaymentRefusal } | { kind: 'expired' } | { kind: 'retry' };
+/** The outcomes of every pay request (lib/pay-submission.ts), and expired: the guest token is no longer valid (403
+ * GUEST_TOKEN_INVALID): back to the form. */
+export type GuestSubmitOutcome = SubmitOutcome | { kind: 'expired' };
 
 export function isGuestTokenInvalid(error: unknown): boolean {
   return error instanceof ApiError && error.body?.error === 'GUEST_TOKEN_INVALID';
@@ -39,12 +33,7 @@ export function useSubmitGuestPayment() {
         return { kind: 'done' };
       } catch (error) {
         if (isGuestTokenInvalid(error)) return { kind: 'expired' };
-        const refusal = error instanceof ApiError ? refusalFromResponse(error.status, error.body) : null;
-        if (refusal) return { kind: 'refused', refusal };
-        log.warn('Guest payment submission failed', error);
-        const inFlight = error instanceof ApiError && error.body?.error === 'IDEMPOTENCY_IN_FLIGHT';
-        notify.error(t(inFlight ? 'errors.codes.IDEMPOTENCY_IN_FLIGHT' : 'payments.error.making_payment'));
-        return { kind: 'retry' };
+        return failedSubmission(error, t);
       }
     },
     [navigate, t],

@@ -16,7 +16,7 @@ import {
   type SelectedInvoiceDetail,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -34,7 +34,7 @@ import { requestThreeDs } from '../../../lib/request-three-ds';
 import { buildPayRequest, checkInput, initialLines, payTotals, threeDsApplies, type PayLine } from '../utils/pay-form';
 import { refusalFromCheck, refusalText, type PaymentRefusal } from '../../../lib/payment-refusal';
 import { pendingPayment } from '../utils/payment-session';
-import { createSubmissionKeys } from '../../../lib/submission-keys';
+import { usePaySubmission } from '../../../lib/pay-submission';
 import { InvoicePayBlock } from './invoice-pay-block';
 import { PaymentSection } from './payment-section';
 import { useSubmitPayment } from './use-submit-payment';
@@ -107,25 +107,10 @@ function PayForm(props: {
   const [lines, setLines] = useState<PayLine[]>(() => initialLines(selected, decimals));
   const [chosenToken, setChosenToken] = useState<string | null>(null);
   const [cvv, setCvv] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   // spec §2: Pay starts disabled when impersonating; the person acting as the user enables it by working the form.
   const [touched, setTouched] = useState(false);
-  // ADR 0009 §8: one key per submission, the same again while its outcome is unknown; a definite answer spends it.
-  const [submissionKeys] = useState(createSubmissionKeys);
-  // A second click that lands before React re-renders the disabled button must not start a second submission.
-  const inFlight = useRef(false);
-
-  // Back from the provider's 3-D Secure page through the browser's back/forward cache: the page is restored as it
-  // was left, mid-submission; nothing was submitted from it, so Pay works again.
-  useEffect(() => {
-    const handlePageShow = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      inFlight.current = false;
-      setSubmitting(false);
-    };
-    window.addEventListener('pageshow', handlePageShow);
-    return () => window.removeEventListener('pageshow', handlePageShow);
-  }, []);
+  const submission = usePaySubmission();
+  const { submitting } = submission;
 
   const defaultMethod = methods.find((method) => method.default === 'X') ?? methods[0] ?? null;
   const method: PaymentCard | null =
@@ -169,17 +154,16 @@ function PayForm(props: {
   };
 
   const handlePay = async () => {
-    if (inFlight.current) return;
+    if (submission.isBusy()) return;
     const failure = checkInvoicePayment(checkInput(lines, companyCode, decimals, method, cvv), rules);
     if (failure) {
       showRefusal(refusalFromCheck(failure));
       return;
     }
     if (!method) return;
-    inFlight.current = true;
-    setSubmitting(true);
+    submission.start();
     const request = buildPayRequest({ ...props, decimals, lines, method, cvv });
-    const idempotencyKey = submissionKeys.keyFor(request);
+    const idempotencyKey = submission.keys.keyFor(request);
     try {
       if (threeDsApplies(configuration, companyCode, method)) {
         const total = payTotals(lines, decimals).pay;
@@ -198,14 +182,13 @@ function PayForm(props: {
         return;
       }
       const outcome = await submit(request, idempotencyKey);
-      if (outcome.kind !== 'retry') submissionKeys.spend();
+      if (outcome.kind !== 'retry') submission.keys.spend();
       if (outcome.kind === 'refused') showRefusal(outcome.refusal);
     } catch (error) {
       log.warn('3-D Secure could not start', error);
       notify.error(t('payments.error.making_payment'));
     }
-    inFlight.current = false;
-    setSubmitting(false);
+    submission.finish();
   };
 
   const payDisabled = !rules.paymentsAllowed || submitting || (impersonation !== null && !touched);

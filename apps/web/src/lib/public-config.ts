@@ -1,10 +1,10 @@
 import { publicConfig } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client';
-import { log } from '../../../lib/log';
+import { call } from './api-client';
+import { log } from './log';
 
-// The sign-in screen shows its register and guest-payment buttons only when the switches say so; if the
-// switches cannot be read the buttons stay hidden.
+// The public switches (GET /api/config): the sign-in screen shows its register and guest-payment buttons, the footer
+// its links and the guest pages themselves only when they say so; if they cannot be read, all stay hidden.
 export const publicConfigQuery = queryOptions({
   queryKey: ['configuration', 'public'],
   queryFn: async () => {
