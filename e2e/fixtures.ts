@@ -31,6 +31,9 @@ export async function signIn(page: Page, login: string, password = demoPassword)
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
   await expect(page.getByText(`Logged in as ${login}`).first()).toBeVisible();
+  // The header shows while /signin still hands over to the remembered page: wait until it has (a drawer opened in
+  // between closes again when the address changes).
+  await expect(page).not.toHaveURL(/\/signin/);
 }
 
 export const test = base.extend<{ a11yAfterEach: void }>({
