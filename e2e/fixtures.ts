@@ -31,9 +31,11 @@ export async function signIn(page: Page, login: string, password = demoPassword)
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
   await expect(page.getByText(`Logged in as ${login}`).first()).toBeVisible();
-  // The header shows while /signin still hands over to the remembered page: wait until it has (a drawer opened in
-  // between closes again when the address changes).
+  // The header shows while /signin still hands over to the remembered page, and the address changes before React
+  // commits that page (its code loads inside the router's transition): wait for the page's heading. A drawer opened
+  // before the commit closes again when the page changes.
   await expect(page).not.toHaveURL(/\/signin/);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 export const test = base.extend<{ a11yAfterEach: void }>({
