@@ -88,11 +88,11 @@ export function areDepositsAllowed(
 }
 
 /** spec §5: reason codes offered are those of the company code with payment type O (invoices) or D (deposits). */
-export function reasonCodesFor(
-  settings: Pick<PaymentSettings, 'payment_reason_codes'>,
+export function reasonCodesFor<R extends ReasonCodeSetting>(
+  settings: { payment_reason_codes: readonly R[] },
   companyCode: string,
   paymentType: 'O' | 'D',
-): ReasonCodeSetting[] {
+): R[] {
   return settings.payment_reason_codes.filter(
     (reason) => reason.company_code === companyCode && reason.payment_type === paymentType,
   );

@@ -3,10 +3,10 @@
 // enable_deposits X or ZENABLEDEP, payment type D active, payments not disabled), the reason codes of payment type D,
 // the currency and the limits.
 import type { BackendConfiguration, DepositUnavailableReason, HeaderItem } from '@portal/contracts';
-import { depositRules, type DepositRules } from '@portal/domain';
+import { currencyDecimalsOf, depositRules, type DepositRules } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../plugins/auth';
-import { currencyDecimals } from '../payments/payment-refusals';
+import { portalLimits } from '../payments/portal-payment-rules';
 import { readApplicationSettings, type ApplicationSettings } from '../system/application-settings';
 
 export type DepositContext = {
@@ -23,11 +23,7 @@ export async function loadDepositContext(ctx: AppContext, actor: Actor, item: He
     ctx.erp.getBackendConfiguration(),
     readApplicationSettings(ctx.db),
   ]);
-  const rules = depositRules(
-    configuration,
-    { maximumCardPayment: settings.maxPaymentAllowed, maximumEcheckPayment: settings.maxECheckPaymentAllowed },
-    item.CompanyCode,
-  );
+  const rules = depositRules(configuration, portalLimits(settings), item.CompanyCode);
   if (settings.isPaymentsDisable) rules.paymentsAllowed = false;
   const company = configuration.company_codes.find((entry) => entry.company_code === item.CompanyCode);
   const currencyKey = item.CurrencyKey || company?.currency_key || 'USD';
@@ -36,7 +32,7 @@ export async function loadDepositContext(ctx: AppContext, actor: Actor, item: He
     settings,
     rules,
     currencyKey,
-    decimals: currencyDecimals(configuration, currencyKey),
+    decimals: currencyDecimalsOf(currencyKey, configuration.sapcust.currency_decimals),
     unavailable: unavailableReason(actor, rules),
   };
 }

@@ -2,7 +2,7 @@
 // §6: the link shows when the user may make deposits, the account has deposits enabled and the user is not
 // internal). The account must be one of the user's (else 404, like an unknown one).
 import type { DepositSettingsQuery, DepositSettingsResponse } from '@portal/contracts';
-import { formatMinorUnits } from '@portal/domain';
+import { formatMinorUnits, reasonCodesFor } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../plugins/auth';
 import { effectiveUserId, resolveInvoiceScope } from '../invoices/invoice-scope';
@@ -25,9 +25,7 @@ export async function getDepositSettings(
     company_code: scope.item.CompanyCode,
     currency_key: deposit.currencyKey,
     currency_decimals: deposit.decimals,
-    reason_codes: deposit.configuration.payment_reason_codes.filter(
-      (reason) => reason.company_code === scope.item.CompanyCode && reason.payment_type === 'D',
-    ),
+    reason_codes: reasonCodesFor(deposit.configuration, scope.item.CompanyCode, 'D'),
     minimum_amount: formatMinorUnits(10n ** BigInt(deposit.decimals), deposit.decimals),
     maximum_card_payment: deposit.settings.maxPaymentAllowed,
     maximum_echeck_payment: deposit.settings.maxECheckPaymentAllowed,

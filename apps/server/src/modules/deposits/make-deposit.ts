@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
-import { effectiveUserId, normalizeNumber, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
+import { effectiveUserId, isOwnSoldto, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
 import { checkThreeDs } from '../payments/check-three-ds';
 import { findPaymentMethod } from '../payments/find-payment-method';
 import { paymentRefused, validationFailed } from '../payments/payment-refusals';
@@ -40,12 +40,7 @@ export async function makeDeposit(
   // 2. object authorisation
   const userId = effectiveUserId(actor);
   const scope = await resolveInvoiceScope(ctx, userId, request.payer_data, [], true);
-  const soldto = normalizeNumber(request.soldto?.account_number ?? '');
-  const soldtoAllowed =
-    soldto === '' ||
-    normalizeNumber(scope.item.PrimaryAcct) === soldto ||
-    scope.item.DropDownItems.some((sub) => normalizeNumber(sub.PrimaryAcct) === soldto);
-  if (!soldtoAllowed) throw notFound();
+  if (!isOwnSoldto(scope.item, request.soldto?.account_number ?? '')) throw notFound();
   const deposit = await loadDepositContext(ctx, actor, scope.item);
   if (deposit.unavailable === 'internal_user' || deposit.unavailable === 'not_permitted')
     throw new AppError('FORBIDDEN', { reason: deposit.unavailable });

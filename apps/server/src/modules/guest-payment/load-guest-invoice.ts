@@ -8,10 +8,10 @@ import {
   type InvoiceDetail,
   type LedgerDocument,
 } from '@portal/contracts';
-import { invoicePaymentRules } from '@portal/domain';
+import { currencyDecimalsOf, reasonCodesFor } from '@portal/domain';
 import type { AppContext } from '../../app-context';
-import { currencyDecimals } from '../payments/payment-refusals';
 import { threeDsApplies } from '../payments/check-three-ds';
+import { portalInvoicePaymentRules } from '../payments/portal-payment-rules';
 import { readApplicationSettings } from '../system/application-settings';
 import type { GuestDocument } from './guest-tokens';
 
@@ -68,19 +68,13 @@ export async function guestInvoiceCard(ctx: AppContext, found: FoundGuestInvoice
   ]);
   const companyCode = found.detail.header_data.company_code;
   const currencyKey = found.document.currency_key;
-  const rules = invoicePaymentRules(
-    configuration,
-    { maximumCardPayment: settings.maxPaymentAllowed, maximumEcheckPayment: settings.maxECheckPaymentAllowed },
-    companyCode,
-  );
+  const rules = portalInvoicePaymentRules(configuration, settings, companyCode);
   const provider = configuration.payment_provider[0];
   return {
     detail: { header_data: found.detail.header_data, partner_data: found.detail.partner_data },
     document: found.document,
-    currency_decimals: currencyDecimals(configuration, currencyKey),
-    reason_codes: configuration.payment_reason_codes.filter(
-      (reason) => reason.company_code === companyCode && reason.payment_type === 'O',
-    ),
+    currency_decimals: currencyDecimalsOf(currencyKey, configuration.sapcust.currency_decimals),
+    reason_codes: reasonCodesFor(configuration, companyCode, 'O'),
     overpayment_allowed: rules.overpaymentAllowed,
     partial_payment_allowed: rules.partialAllowed,
     maximum_card_payment: settings.maxPaymentAllowed,

@@ -10,14 +10,15 @@
 //    posting, and the receipt queued to the guest's e-mail in the posting's transaction.
 import { randomUUID } from 'node:crypto';
 import { guestPaymentCurrency, type GuestPaymentRequest, type PayInvoicesResponse } from '@portal/contracts';
-import { checkGuestPayment, invoicePaymentRules, parseScaledAmount } from '@portal/domain';
+import { checkGuestPayment, currencyDecimalsOf, parseScaledAmount } from '@portal/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import { normalizeNumber, notFound } from '../invoices/invoice-scope';
 import { readTokenizationResult } from '../payment-methods/get-tokenization-response';
 import { checkThreeDs } from '../payments/check-three-ds';
-import { currencyDecimals, paymentRefused } from '../payments/payment-refusals';
+import { paymentRefused } from '../payments/payment-refusals';
+import { portalInvoicePaymentRules } from '../payments/portal-payment-rules';
 import type { IntentPosting } from '../payments/settle-payment-intent';
 import { settleEarlierIntent, startPaymentIntent, type IdempotencyIdentity } from '../payments/start-payment-intent';
 import { readApplicationSettings } from '../system/application-settings';
@@ -56,7 +57,7 @@ export async function payGuestInvoice(
       values: { currency: guestPaymentCurrency },
     });
   }
-  const decimals = currencyDecimals(configuration, document.currency_key);
+  const decimals = currencyDecimalsOf(document.currency_key, configuration.sapcust.currency_decimals);
   const shown = parseScaledAmount(request.document.open_amount, decimals);
   if (
     document.document_status !== '01' ||
@@ -76,12 +77,7 @@ export async function payGuestInvoice(
     throw notFound();
 
   // 3. the guest checks, then 3-D Secure
-  const rules = invoicePaymentRules(
-    configuration,
-    { maximumCardPayment: settings.maxPaymentAllowed, maximumEcheckPayment: settings.maxECheckPaymentAllowed },
-    token.company_code,
-  );
-  if (settings.isPaymentsDisable) rules.paymentsAllowed = false;
+  const rules = portalInvoicePaymentRules(configuration, settings, token.company_code);
   const failure = checkGuestPayment(
     {
       company_code: token.company_code,

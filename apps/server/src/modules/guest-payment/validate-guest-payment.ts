@@ -13,7 +13,7 @@ import {
   type ValidateGuestPaymentRequest,
   type ValidateGuestPaymentResponse,
 } from '@portal/contracts';
-import { parseScaledAmount } from '@portal/domain';
+import { currencyDecimalsOf, parseScaledAmount } from '@portal/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -21,7 +21,6 @@ import { AppError } from '../../errors';
 import { recordAuditEvent } from '../audit/audit.repository';
 import type { ClientInfo } from '../auth/sign-in';
 import { normalizeNumber } from '../invoices/invoice-scope';
-import { currencyDecimals } from '../payments/payment-refusals';
 import { assertGuestPaymentOn } from './guest-access';
 import type { LookupLimit } from './guest-lookup-limiter';
 import { sameGuestDocument, signGuestToken, verifyGuestToken } from './guest-tokens';
@@ -65,7 +64,7 @@ export async function validateGuestPayment(
     findGuestInvoice(ctx, account, normalizeNumber(request.invoiceNumber)),
     ctx.erp.getBackendConfiguration(),
   ]);
-  const decimals = currencyDecimals(configuration, found?.document.currency_key ?? 'USD');
+  const decimals = currencyDecimalsOf(found?.document.currency_key ?? 'USD', configuration.sapcust.currency_decimals);
   const typed = parseScaledAmount(request.invoiceAmount, decimals);
   const matches =
     found !== null &&

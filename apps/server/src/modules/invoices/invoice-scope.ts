@@ -84,6 +84,16 @@ export async function accountsOfCustomer(
   );
 }
 
+/** Whether a payment may name this sold-to ('' is the account itself): the account or one of its sold-tos. */
+export function isOwnSoldto(item: HeaderItem, accountNumber: string): boolean {
+  const soldto = normalizeNumber(accountNumber);
+  return (
+    soldto === '' ||
+    normalizeNumber(item.PrimaryAcct) === soldto ||
+    item.DropDownItems.some((sub) => normalizeNumber(sub.PrimaryAcct) === soldto)
+  );
+}
+
 /** Whether a document of the ERP answer belongs to the account: its sold-to is one of the account's. */
 export function belongsTo(item: HeaderItem, document: { soldto_number: string; company_code: string }): boolean {
   if (document.company_code && document.company_code !== item.CompanyCode) return false;

@@ -12,17 +12,18 @@
 // Every refusal happens before the gateway is called: nothing stays written, nothing is charged.
 import { randomUUID } from 'node:crypto';
 import { paymentDocumentKey, type PayInvoicesRequest, type PayInvoicesResponse } from '@portal/contracts';
-import { checkInvoicePayment, invoicePaymentRules, parseScaledAmount } from '@portal/domain';
+import { checkInvoicePayment, currencyDecimalsOf, parseScaledAmount } from '@portal/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { readApplicationSettings } from '../system/application-settings';
-import { belongsTo, effectiveUserId, normalizeNumber, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
+import { belongsTo, effectiveUserId, isOwnSoldto, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
 import { findUserById } from '../users/users.repository';
 import { checkThreeDs } from './check-three-ds';
 import { findPaymentMethod } from './find-payment-method';
-import { currencyDecimals, paymentRefused, validationFailed } from './payment-refusals';
+import { paymentRefused, validationFailed } from './payment-refusals';
+import { portalInvoicePaymentRules } from './portal-payment-rules';
 import type { IntentPosting } from './settle-payment-intent';
 import { settleEarlierIntent, startPaymentIntent, type IdempotencyIdentity } from './start-payment-intent';
 
@@ -43,12 +44,7 @@ export async function payInvoices(
   // 2. object authorisation
   const userId = effectiveUserId(actor);
   const scope = await resolveInvoiceScope(ctx, userId, request.payer_data, [], true);
-  const soldto = normalizeNumber(request.soldto.account_number);
-  const soldtoAllowed =
-    soldto === '' ||
-    normalizeNumber(scope.item.PrimaryAcct) === soldto ||
-    scope.item.DropDownItems.some((sub) => normalizeNumber(sub.PrimaryAcct) === soldto);
-  if (!soldtoAllowed) throw notFound();
+  if (!isOwnSoldto(scope.item, request.soldto.account_number)) throw notFound();
 
   const keys = request.documents.map((document) =>
     paymentDocumentKey({
@@ -72,7 +68,7 @@ export async function payInvoices(
   });
 
   // 3. as the page showed them, in one currency, and the spec's checks
-  const decimals = currencyDecimals(configuration, request.currency_key);
+  const decimals = currencyDecimalsOf(request.currency_key, configuration.sapcust.currency_decimals);
   if (decimals !== request.currency_decimals) throw validationFailed('currency_decimals');
   if (documents.some((document) => document.currency_key !== request.currency_key))
     throw validationFailed('currency_mixed');
@@ -92,12 +88,7 @@ export async function payInvoices(
     request.payer_data.customer_number,
   );
   if (!method || method.payment_card_type !== request.payment_detail.payment_card_type) throw notFound();
-  const rules = invoicePaymentRules(
-    configuration,
-    { maximumCardPayment: settings.maxPaymentAllowed, maximumEcheckPayment: settings.maxECheckPaymentAllowed },
-    scope.item.CompanyCode,
-  );
-  if (settings.isPaymentsDisable) rules.paymentsAllowed = false;
+  const rules = portalInvoicePaymentRules(configuration, settings, scope.item.CompanyCode);
   const failure = checkInvoicePayment(
     {
       company_code: scope.item.CompanyCode,

@@ -1,6 +1,5 @@
 // How a payment use case refuses, alike for invoice payments, deposits and guest payments: a failed check of
 // packages/domain is PAYMENT_REFUSED with the check's message key (the web shows the same toast as its own check).
-import type { BackendConfiguration } from '@portal/contracts';
 import { AppError } from '../../errors';
 
 type Failure = { key: string; documentIndex?: number; values?: Record<string, string>; field?: string };
@@ -19,9 +18,4 @@ export function paymentRefused(failure: Failure): AppError {
 
 export function validationFailed(reason: string): AppError {
   return new AppError('VALIDATION_FAILED', { reason });
-}
-
-/** The currency's decimals from the ERP's configuration (spec §5: default 2). */
-export function currencyDecimals(configuration: BackendConfiguration, currencyKey: string): number {
-  return configuration.sapcust.currency_decimals.find((entry) => entry.currkey === currencyKey)?.currdec ?? 2;
 }

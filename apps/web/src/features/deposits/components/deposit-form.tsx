@@ -11,10 +11,11 @@ import type {
   PaymentCard,
 } from '@portal/contracts';
 import { checkDeposit, currencyNumericCode, formatMinorUnits, rescaleMinorUnits } from '@portal/domain';
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PayWithFields } from '../../../components/ui/pay-with-fields';
 import { accountOptionLabel } from '../../../lib/account-selection';
+import { preventExponentKey, withoutExponent } from '../../../lib/amount-input';
 import { formatMoney } from '../../../lib/format-money';
 import { log } from '../../../lib/log';
 import { notify } from '../../../lib/notify';
@@ -32,11 +33,9 @@ import {
   depositMaximum,
   emptyDepositForm,
   formFromRequest,
-  isBlockedAmountKey,
   payerOptions,
   rulesFromSettings,
   threeDsApplies,
-  withoutExponent,
   type DepositForm as DepositFormState,
 } from '../utils/deposit-form';
 import { pendingDeposit } from '../utils/deposit-session';
@@ -91,11 +90,6 @@ export function DepositForm(props: {
   const change = (patch: Partial<DepositFormState>) => {
     setTouched(true);
     setForm((current) => ({ ...current, ...patch }));
-  };
-
-  // spec §5: the letter e cannot be typed (no exponents in an amount).
-  const handleAmountKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (isBlockedAmountKey(event.key)) event.preventDefault();
   };
 
   const showRefusal = (refusal: PaymentRefusal) => {
@@ -211,7 +205,7 @@ export function DepositForm(props: {
               inputMode="decimal"
               autoComplete="off"
               required
-              onKeyDown={handleAmountKeyDown}
+              onKeyDown={preventExponentKey}
               onChange={(event) => change({ amount_to_process: withoutExponent(event.currentTarget.value) })}
               error={errors.amount_to_process ? t(errors.amount_to_process) : undefined}
               data-testid="deposit-amount"

@@ -8,12 +8,10 @@ import {
   depositMaximum,
   emptyDepositForm,
   formFromRequest,
-  isBlockedAmountKey,
   payerOptions,
   rulesFromSettings,
   threeDsApplies,
   unavailableMessageKey,
-  withoutExponent,
   type DepositForm,
 } from './deposit-form';
 
@@ -75,13 +73,6 @@ describe('deposit form fields', () => {
 
   it('needs no reason when the company code offers none for deposits', () => {
     expect(depositFieldErrors({ ...form, reason_code: '' }, { ...settings, reason_codes: [] })).toEqual({});
-  });
-
-  it('keeps the letter e out of the amount, typed or pasted', () => {
-    expect(isBlockedAmountKey('e')).toBe(true);
-    expect(isBlockedAmountKey('E')).toBe(true);
-    expect(isBlockedAmountKey('5')).toBe(false);
-    expect(withoutExponent('1e3')).toBe('13');
   });
 });
 

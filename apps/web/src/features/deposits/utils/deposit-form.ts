@@ -110,12 +110,6 @@ export function depositMaximum(
   );
 }
 
-/** spec §5: the letter e cannot be typed in the amount (it would make an exponent). */
-export const isBlockedAmountKey = (key: string): boolean => key === 'e' || key === 'E';
-
-/** Pasted or autofilled text loses the letter e as well. */
-export const withoutExponent = (value: string): string => value.replace(/[eE]/g, '');
-
 export function buildDepositRequest(input: {
   payer: PayerData;
   settings: Pick<DepositSettingsResponse, 'currency_key'>;

@@ -1,21 +1,7 @@
 import type { MakeDepositRequest, PayInvoicesResponse } from '@portal/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { depositOutcome, pendingDeposit } from './deposit-session';
-
-// The web tests run in Node: a Map stands in for the browser's session storage.
-function memoryStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: (index) => [...values.keys()][index] ?? null,
-    removeItem: (key) => void values.delete(key),
-    setItem: (key, value) => void values.set(key, String(value)),
-  };
-}
+import { memoryStorage } from '../../../lib/test-fixtures';
 
 const request: MakeDepositRequest = {
   payer_data: { customer_number: '0000100001', company_code: '1000' },

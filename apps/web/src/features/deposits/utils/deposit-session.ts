@@ -5,27 +5,10 @@
 // - after paying: the answer the status page shows (so that a reload of the status page still shows it).
 import type { MakeDepositRequest } from '@portal/contracts';
 import { sessionStore } from '../../../lib/browser-storage';
-import { createOutcomeStore, readJson } from '../../../lib/payment-outcome';
-
-const pendingKey = 'portal.deposits.pending3ds';
+import { createOutcomeStore, createPendingStore } from '../../../lib/payment-outcome';
 
 export type PendingDeposit = { accessToken: string; idempotencyKey: string; request: MakeDepositRequest };
 
-export const pendingDeposit = {
-  save(pending: PendingDeposit): void {
-    sessionStore.set(pendingKey, JSON.stringify(pending));
-  },
-  /** The cached deposit of this 3-D Secure step, left in place (the form restored by /deposits?id=...). */
-  peek(accessToken: string): PendingDeposit | null {
-    const pending = readJson<PendingDeposit>(sessionStore, pendingKey);
-    return pending && pending.accessToken === accessToken ? pending : null;
-  },
-  /** The cached deposit of this 3-D Secure return, read once; null when none matches the id. */
-  take(accessToken: string): PendingDeposit | null {
-    const pending = pendingDeposit.peek(accessToken);
-    if (pending) sessionStore.remove(pendingKey);
-    return pending;
-  },
-};
+export const pendingDeposit = createPendingStore<PendingDeposit>('portal.deposits.pending3ds');
 
 export const depositOutcome = createOutcomeStore(sessionStore, 'portal.deposits.result');

@@ -5,8 +5,8 @@
 import { Alert, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { guestPaymentCurrency, type GuestInvoice } from '@portal/contracts';
 import type { SelectedInvoiceDetail } from '@portal/domain';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preventExponentKey } from '../../../lib/amount-input';
 import { withoutLeadingZeros } from '../../../lib/account-selection';
 import { formatDate } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format-money';
@@ -35,11 +35,6 @@ export function GuestInvoiceCard(props: {
     formatMoney(amount, currency, i18n.language, { decimals: invoice.currency_decimals });
   const reason = invoice.reason_codes.find((code) => code.reason_code === detail.reason);
   const payable = props.state === 'payable';
-
-  // spec §5: the letter e cannot be typed (no exponents in an amount).
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'e' || event.key === 'E') event.preventDefault();
-  };
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="guest-invoice-title" data-testid="guest-invoice">
@@ -80,7 +75,7 @@ export function GuestInvoiceCard(props: {
               inputMode="decimal"
               autoComplete="off"
               readOnly={props.readOnly}
-              onKeyDown={handleKeyDown}
+              onKeyDown={preventExponentKey}
               onChange={(event) => props.onAmountChange(event.currentTarget.value)}
               error={detail.amountValidation ? t(detail.amountValidation) : errors.amount_to_process}
               required

@@ -3,8 +3,9 @@
 // holds (the server's duplicate check and four-account cap).
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ValidateGuestPaymentResponse } from '@portal/contracts';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preventExponentKey } from '../../../lib/amount-input';
 import { ApiError } from '../../../lib/api-client';
 import { log } from '../../../lib/log';
 import { validateGuestPayment } from '../api/validate-guest-payment';
@@ -36,11 +37,6 @@ export function GuestLookupForm(props: {
   const set = (field: LookupField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  // spec §5: the letter e cannot be typed in an amount.
-  const handleAmountKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'e' || event.key === 'E') event.preventDefault();
   };
 
   const handleSubmit = async (event: FormEvent) => {
@@ -112,7 +108,7 @@ export function GuestLookupForm(props: {
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               value={values.invoiceAmount}
               onChange={(event) => set('invoiceAmount')(event.currentTarget.value)}
-              onKeyDown={handleAmountKeyDown}
+              onKeyDown={preventExponentKey}
               error={error('invoiceAmount')}
               inputMode="decimal"
               autoComplete="off"

@@ -10,8 +10,9 @@ import {
   type GuestPaymentResponse,
   type ValidateGuestPaymentResponse,
 } from '@portal/contracts';
+import { withoutLeadingZeros } from '../../../lib/account-selection';
 import { localStore, sessionStore } from '../../../lib/browser-storage';
-import { createOutcomeStore, readJson, type PaymentOutcome } from '../../../lib/payment-outcome';
+import { createOutcomeStore, createPendingStore, readJson, type PaymentOutcome } from '../../../lib/payment-outcome';
 
 const tokensKey = 'portal.guest.tokens';
 const lookupKey = 'portal.guest.lookup';
@@ -29,7 +30,7 @@ export function activeTokens(tokens: readonly HeldToken[], now: Date): HeldToken
 
 /** Accounts are counted as the server counts them: without leading zeros. */
 export function heldAccountCount(tokens: readonly HeldToken[]): number {
-  return new Set(tokens.map((held) => held.account.replace(/^0+(?=.)/, '').toUpperCase())).size;
+  return new Set(tokens.map((held) => withoutLeadingZeros(held.account).toUpperCase())).size;
 }
 
 export function atAccountCap(tokens: readonly HeldToken[]): boolean {
@@ -72,18 +73,7 @@ export type PendingGuestPayment = {
   request: GuestPaymentRequest;
 };
 
-export const pendingGuestPayment = {
-  save(pending: PendingGuestPayment): void {
-    sessionStore.set(pendingKey, JSON.stringify(pending));
-  },
-  /** The cached payment of this 3-D Secure return, read once; null when none matches the id. */
-  take(accessToken: string): PendingGuestPayment | null {
-    const pending = readJson<PendingGuestPayment>(sessionStore, pendingKey);
-    if (!pending || pending.accessToken !== accessToken) return null;
-    sessionStore.remove(pendingKey);
-    return pending;
-  },
-};
+export const pendingGuestPayment = createPendingStore<PendingGuestPayment>(pendingKey);
 
 export const guestOutcome = createOutcomeStore(localStore, outcomeKey);
 

@@ -1,5 +1,6 @@
 // A guest lookup answer shaped like the demo ledger's, for the guest flow's unit tests.
 import type { GuestInvoice, LedgerDocument } from '@portal/contracts';
+import { ledgerDocument } from '../../../lib/test-fixtures';
 
 const address = {
   name: 'Acme',
@@ -16,40 +17,16 @@ export function guestInvoice(
   document: Partial<LedgerDocument> = {},
   overrides: Partial<Omit<GuestInvoice, 'document'>> = {},
 ): GuestInvoice {
-  const row: LedgerDocument = {
-    billing_document_number: '0090000123',
-    billing_document_type: 'F2',
-    document_number_finance: '1800000123',
-    posting_date: '01-15-2026',
-    document_date: '01-15-2026',
-    due_date: '02-14-2026',
-    clearing_date: null,
-    clearing_document_number_finance: '',
-    currency_key: 'USD',
-    open_amount: '150.00',
-    paid_amount: '0.00',
-    total_amount: '150.00',
-    billed_quantity: '1',
-    days_in_arrears: 0,
-    finance_document_type: 'RV',
-    finance_document_only: '',
-    fiscal_year_of_the_relevant_invoice: '2026',
-    line_item_in_the_relevant_invoice: '001',
-    item_is_a_payment: '',
-    pdf_document_available: 'X',
+  const row = ledgerDocument({
     payer_number: '0000100001',
     soldto_number: '0000200001',
     customer_number: '0000100001',
     reference_number: '0090000123',
-    Department: '',
-    read_only_flag: '',
-    reason: null,
-    document_status: '01',
     custom_fields: { customer_purchase_order_nubmer: '' },
     zzcustom: { soldtoad: documentAddress, payerad: documentAddress },
     company_code: '1000',
     ...document,
-  };
+  });
   return {
     detail: {
       header_data: {

@@ -3,8 +3,8 @@
 // (codes of the company code with payment type O) and comment.
 import { Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { ReasonCodeSetting } from '@portal/domain';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preventExponentKey } from '../../../lib/amount-input';
 import { withoutLeadingZeros } from '../../../lib/account-selection';
 import { formatDate } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format-money';
@@ -28,11 +28,6 @@ export function InvoicePayBlock(props: {
   const reason = reasonCodes.find((code) => code.reason_code === detail.reason);
   const money = (amount: string) => formatMoney(amount, currency, i18n.language, { decimals });
 
-  // spec §5: the letter e cannot be typed (no exponents in an amount).
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'e' || event.key === 'E') event.preventDefault();
-  };
-
   return (
     <Paper withBorder p="md" data-testid="pay-invoice-block">
       <Group justify="space-between" mb="sm" wrap="wrap">
@@ -54,7 +49,7 @@ export function InvoicePayBlock(props: {
           value={detail.amount}
           inputMode="decimal"
           readOnly={props.readOnly}
-          onKeyDown={handleKeyDown}
+          onKeyDown={preventExponentKey}
           onChange={(event) => props.onAmountChange(event.currentTarget.value)}
           error={detail.amountValidation ? t(detail.amountValidation) : undefined}
         />

@@ -7,6 +7,7 @@ import {
   applicableMaximum,
   changePayAmount,
   checkInvoicePayment,
+  currencyDecimalsOf,
   currencyNumericCode,
   formatMinorUnits,
   invoicePaymentRules,
@@ -91,7 +92,7 @@ function PayForm(props: {
   const methods = usePayWithMethods(payer).data?.payment_cards ?? [];
   const submit = useSubmitPayment(props.onAnswered);
   const companyCode = payer.company_code;
-  const decimals = configuration.sapcust.currency_decimals.find((entry) => entry.currkey === currency)?.currdec ?? 2;
+  const decimals = currencyDecimalsOf(currency, configuration.sapcust.currency_decimals);
   const rules: InvoicePaymentRules = useMemo(() => {
     const base = invoicePaymentRules(
       configuration,

@@ -1,7 +1,7 @@
 import { PayInvoicesRequest } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildPayRequest, checkInput, initialLines, payTotals, threeDsApplies, type PayLine } from './pay-form';
-import { ledgerDocument, paymentCard } from './test-fixtures';
+import { ledgerDocument, paymentCard } from '../../../lib/test-fixtures';
 
 const invoice = ledgerDocument();
 const second = ledgerDocument({

@@ -1,4 +1,5 @@
-// Documents and methods shaped like the demo ledger's, for the pay flow's unit tests.
+// Documents, methods and a web storage shaped like the real ones, for the web's unit tests (invoices, deposits and
+// guest payment alike).
 import type { LedgerDocument, PaymentCard } from '@portal/contracts';
 
 const address = {
@@ -62,5 +63,20 @@ export function paymentCard(overrides: Partial<PaymentCard> = {}): PaymentCard {
     payer_account: '100001',
     preauthorization_amount: '10',
     ...overrides,
+  };
+}
+
+/** The web tests run in Node: a Map stands in for the browser's session or local storage. */
+export function memoryStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    get length() {
+      return values.size;
+    },
+    clear: () => values.clear(),
+    getItem: (key) => values.get(key) ?? null,
+    key: (index) => [...values.keys()][index] ?? null,
+    removeItem: (key) => void values.delete(key),
+    setItem: (key, value) => void values.set(key, String(value)),
   };
 }
