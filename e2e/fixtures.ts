@@ -2,7 +2,7 @@
 // violations: `visit()` checks after navigating, `checkA11y()` after an in-app navigation, and the fixture
 // checks the last page of every test.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { request as apiRequest, test as base, expect, type Page } from '@playwright/test';
 
 export const demoPassword = 'Portal-Demo-2026';
 
@@ -47,5 +47,87 @@ export const test = base.extend<{ a11yAfterEach: void }>({
     { auto: true },
   ],
 });
+
+export type OpenInvoice = { account: string; invoice: string; amount: string };
+
+/**
+ * An open USD invoice of the demo payer that nothing has been paid on (the guest or a registering customer types its total), found through the
+ * API as payer@example.com: the smallest one with a billing document number, so that the other specs' payments (the
+ * list's first invoices by due date) are not this one.
+ */
+export async function findOpenInvoice(baseURL: string): Promise<OpenInvoice> {
+  const api = await apiRequest.newContext({ baseURL });
+  try {
+    const login = await api.post('/api/token/login', { data: { login: 'payer@example.com', password: demoPassword } });
+    expect(login.ok()).toBe(true);
+    const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const accounts = await api.post('/api/customer/header-accounts', { headers, data: {} });
+    const header = (
+      (await accounts.json()) as {
+        HeaderItems: { PrimaryAcct: string; CompanyCode: string; DropDownItems: { PrimaryAcct: string }[] }[];
+      }
+    ).HeaderItems.find((item) => item.PrimaryAcct === '0000100001')!;
+    const search = await api.post('/api/Invoice', {
+      headers,
+      data: {
+        payer_data: { customer_number: header.PrimaryAcct, company_code: header.CompanyCode },
+        soldto_data: header.DropDownItems.map((item) => item.PrimaryAcct),
+        search_parameters: {
+          status: '01',
+          due_date_from: '01-01-1900',
+          due_date_to: '01-01-9999',
+          currency_key: 'USD',
+          filter: [{ filter_type: '92', value: 'X' }],
+          sort: 'amount_asc',
+          page_size: 50,
+        },
+      },
+    });
+    expect(search.ok()).toBe(true);
+    const { document_list: documents } = (await search.json()) as {
+      document_list: { billing_document_number: string; open_amount: string; total_amount: string }[];
+    };
+    const invoice = documents.find(
+      (document) =>
+        document.billing_document_number !== '' &&
+        document.open_amount === document.total_amount &&
+        Number(document.open_amount) > 0,
+    );
+    if (!invoice) throw new Error('no open USD invoice in the demo ledger');
+    return {
+      // Typed as a guest would: without the leading zeros.
+      account: header.PrimaryAcct.replace(/^0+/, ''),
+      invoice: invoice.billing_document_number.replace(/^0+/, ''),
+      amount: invoice.total_amount,
+    };
+  } finally {
+    await api.dispose();
+  }
+}
+
+export type CaughtMail = { to: string[]; subject: string; text: string; html: string };
+
+/** The mail the portal sent so far (e2e/run.mjs runs an SMTP server and serves what it caught). */
+export async function caughtMail(): Promise<CaughtMail[]> {
+  const url = process.env.E2E_MAIL_URL;
+  if (!url) throw new Error('E2E_MAIL_URL is not set: run the browser tests with npm run test:e2e');
+  return (await (await fetch(url)).json()) as CaughtMail[];
+}
+
+/** Waits for a message to this address whose subject matches, and returns the link in it that starts with prefix. */
+export async function linkFromMail(to: string, subject: RegExp, prefix: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const mail = (await caughtMail()).findLast((m) => m.to.includes(to) && subject.test(m.subject));
+        link = mail?.text.match(new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s\\]>"]+`))?.[0] ?? '';
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
+}
 
 export { expect };

@@ -1,12 +1,15 @@
 // Runs the browser tests against the built portal: makes sure Debian's Chromium is there, starts the built
 // server on a free port with a fresh embedded database (demo data), runs Playwright, stops the server.
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromium = '/usr/bin/chromium';
@@ -70,6 +73,47 @@ if (
   process.exit(1);
 }
 
+/**
+ * The mail the portal sends during the tests: a real SMTP server in this process (the portal sends to it through
+ * SMTP_URL), and a small HTTP endpoint where the browser tests read what arrived (GET /messages), e.g. to follow the
+ * link of a confirmation or reset e-mail.
+ */
+async function startMailCatcher() {
+  const messages = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  const http = createHttpServer((request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(request.url === '/messages' ? messages : []));
+  });
+  const httpPort = await freePort();
+  await new Promise((resolve) => http.listen(httpPort, '127.0.0.1', resolve));
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    messagesUrl: `http://127.0.0.1:${httpPort}/messages`,
+    close: () => Promise.all([new Promise((r) => smtp.close(r)), new Promise((r) => http.close(r))]),
+  };
+}
+
+const mail = await startMailCatcher();
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
@@ -82,6 +126,9 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     DATA_DIR: dataDir,
     PUBLIC_URL: baseUrl,
     DATABASE_URL: '',
+    SMTP_URL: mail.smtpUrl,
+    MAIL_FROM: 'AR Portal <portal@example.com>',
+    MAIL_POLL_INTERVAL_SECONDS: '1',
     // Every request is logged, so that the scan after the tests reads what a production log would hold.
     LOG_LEVEL: 'info',
   },
@@ -104,15 +151,17 @@ createInterface({ input: server.stdout }).on('line', (line) => {
 let status = 1;
 try {
   await waitReady(baseUrl, server);
-  const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
+  // Not spawnSync: this process keeps answering SMTP and the mail endpoint while the tests run.
+  const playwright = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_URL: mail.messagesUrl },
   });
-  status = result.status ?? 1;
+  status = await new Promise((resolve) => playwright.once('exit', (code) => resolve(code ?? 1)));
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
+  await mail.close();
   await new Promise((r) => log.end(r));
   // Nothing sensitive at rest or in logs (DESIGN.md §3), after every flow the browser tests drove.
   const scan = spawnSync('npx', ['tsx', 'apps/server/src/test/scan-after-browser-tests.ts', dataDir, logFile], {

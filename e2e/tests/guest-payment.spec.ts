@@ -3,67 +3,10 @@
 // provider and back) and sees the status page; a wrong amount shows the error screen and clears; the form's checks.
 // The lookup is rate-limited per address (GUEST_LOOKUP_MAX_PER_ADDRESS, 10 per 15 minutes by default): these tests
 // make two lookups in all.
-import { request as apiRequest, type Page } from '@playwright/test';
-import { checkA11y, demoPassword, expect, test, visit } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { checkA11y, expect, findOpenInvoice, test, visit, type OpenInvoice } from '../fixtures';
 
 const GUEST_PATH = '/guest-payment/guestpayment';
-
-type OpenInvoice = { account: string; invoice: string; amount: string };
-
-/**
- * An open USD invoice of the demo payer that nothing has been paid on (the guest types its total), found through the
- * API as payer@example.com: the smallest one with a billing document number, so that the other specs' payments (the
- * list's first invoices by due date) are not this one.
- */
-async function findOpenInvoice(baseURL: string): Promise<OpenInvoice> {
-  const api = await apiRequest.newContext({ baseURL });
-  try {
-    const login = await api.post('/api/token/login', { data: { login: 'payer@example.com', password: demoPassword } });
-    expect(login.ok()).toBe(true);
-    const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-    const accounts = await api.post('/api/customer/header-accounts', { headers, data: {} });
-    const header = (
-      (await accounts.json()) as {
-        HeaderItems: { PrimaryAcct: string; CompanyCode: string; DropDownItems: { PrimaryAcct: string }[] }[];
-      }
-    ).HeaderItems.find((item) => item.PrimaryAcct === '0000100001')!;
-    const search = await api.post('/api/Invoice', {
-      headers,
-      data: {
-        payer_data: { customer_number: header.PrimaryAcct, company_code: header.CompanyCode },
-        soldto_data: header.DropDownItems.map((item) => item.PrimaryAcct),
-        search_parameters: {
-          status: '01',
-          due_date_from: '01-01-1900',
-          due_date_to: '01-01-9999',
-          currency_key: 'USD',
-          filter: [{ filter_type: '92', value: 'X' }],
-          sort: 'amount_asc',
-          page_size: 50,
-        },
-      },
-    });
-    expect(search.ok()).toBe(true);
-    const { document_list: documents } = (await search.json()) as {
-      document_list: { billing_document_number: string; open_amount: string; total_amount: string }[];
-    };
-    const invoice = documents.find(
-      (document) =>
-        document.billing_document_number !== '' &&
-        document.open_amount === document.total_amount &&
-        Number(document.open_amount) > 0,
-    );
-    if (!invoice) throw new Error('no open USD invoice in the demo ledger');
-    return {
-      // Typed as a guest would: without the leading zeros.
-      account: header.PrimaryAcct.replace(/^0+/, ''),
-      invoice: invoice.billing_document_number.replace(/^0+/, ''),
-      amount: invoice.total_amount,
-    };
-  } finally {
-    await api.dispose();
-  }
-}
 
 async function lookUp(page: Page, triple: OpenInvoice): Promise<void> {
   await page.getByLabel('Account number').fill(triple.account);

@@ -4,6 +4,8 @@ import type { ErpConnector } from './connectors/erp/erp-connector';
 import type { PaymentGateway } from './connectors/gateway/payment-gateway';
 import type { Db } from './db/client';
 import type { AccessTokens } from './modules/auth/access-tokens';
+import type { Mailer } from './modules/mail/mailer';
+import type { ConfigSecrets } from './modules/system/config-secrets';
 
 export type AppContext = {
   config: Config;
@@ -14,6 +16,10 @@ export type AppContext = {
   gateway: PaymentGateway;
   /** HMAC key of signed download links (invoice PDFs), derived from the access-token secret. */
   urlSigningKey: Buffer;
+  /** Seals secrets kept at rest (SMTP password, links of queued e-mail) under the configuration key. */
+  secrets: ConfigSecrets;
+  /** The SMTP transport in force and the outbox job's nudge. */
+  mail: Mailer;
   /** Injected so that tests can move time (idle expiry) without waiting. */
   now: () => Date;
 };

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
+import { logSerializers } from './http/log-serializers';
 import type { Config } from './config';
 import type { ErpConnector } from './connectors/erp/erp-connector';
 import { createLedgerConnector } from './connectors/erp/ledger/ledger-connector';
@@ -25,11 +26,18 @@ import { configurationRoutes } from './modules/configuration/configuration.route
 import { customersRoutes } from './modules/customers/customers.routes';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { guestPaymentRoutes } from './modules/guest-payment/guest-payment.routes';
+import { createGuestLookupLimiter } from './modules/guest-payment/guest-lookup-limiter';
+import { adminRecoveryRoutes } from './modules/admin-recovery/admin-recovery.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { registrationRoutes } from './modules/registration/registration.routes';
 import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentHistoryRoutes } from './modules/payments/payment-history.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createMailer } from './modules/mail/mailer';
 import { readOrInitSetting } from './modules/system/app-settings.repository';
+import { createConfigSecrets } from './modules/system/config-secrets';
 import { systemRoutes } from './modules/system/system.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -55,9 +63,13 @@ export type BuildAppOptions = {
   erp?: ErpConnector;
   /** The payment provider; the built-in sandbox gateway (served by this app) by default. */
   gateway?: PaymentGateway;
+  /** The configuration key when CONFIG_ENCRYPTION_KEY is unset (server.ts reads it from DATA_DIR when embedded). */
+  encryptionKey?: string;
   /** pino options; tests pass false. */
   logger?: boolean | object;
 };
+
+export { logSerializers };
 
 export const redactedPaths = [
   'req.headers.authorization',
@@ -71,7 +83,7 @@ export const redactedPaths = [
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: redactedPaths },
+    logger: options.logger ?? { level: config.LOG_LEVEL, redact: redactedPaths, serializers: logSerializers },
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
@@ -96,9 +108,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         now,
         slowAnswerMs: config.SANDBOX_GATEWAY_SLOW_ANSWER_MS,
       });
+  const encryptionKey = config.CONFIG_ENCRYPTION_KEY ?? options.encryptionKey;
+  const secrets = createConfigSecrets(
+    encryptionKey ??
+      (await readOrInitSetting(db, 'config_encryption_key', () => randomBytes(32).toString('base64url'))),
+  );
   const ctx: AppContext = {
     config,
     db,
+    secrets,
+    mail: createMailer({ config, db, secrets }),
     tokens: createAccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
     erp: options.erp ?? createLedgerConnector(db, { now, pdfUnicodeFont: config.PDF_UNICODE_FONT }),
     urlSigningKey: createHmac('sha256', secret).update('portal signed download links v1').digest(),
@@ -106,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
   };
   app.decorate('ctx', ctx);
+  if (!encryptionKey)
+    app.log.warn('CONFIG_ENCRYPTION_KEY is not set: secrets at rest are sealed with a key kept in the database');
   // Every route, listed for the deny-by-default test and the OpenAPI document.
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -156,7 +177,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsRoutes);
   await app.register(paymentHistoryRoutes);
   await app.register(depositsRoutes);
-  await app.register(guestPaymentRoutes);
+  // Guest lookups and account proofs are both oracles of invoice amounts: one limit counts them together.
+  const lookupLimiter = createGuestLookupLimiter(app, config);
+  await app.register(guestPaymentRoutes, { limiter: lookupLimiter });
+  await app.register(registrationRoutes, { limiter: lookupLimiter });
+  await app.register(profileRoutes, { limiter: lookupLimiter });
+  await app.register(mailRoutes);
+  await app.register(adminRecoveryRoutes);
 
   await app.register(webAppPlugin, { root: config.WEB_DIST || defaultWebDist() });
   return app;

@@ -93,6 +93,16 @@ export const settings = {
     default: '50',
     doc: 'Failed sign-ins per client address per 15 minutes before sign-in is refused.',
   },
+  PASSWORD_RESET_MAX_PER_ADDRESS: {
+    schema: z.coerce.number().int().min(1),
+    default: '20',
+    doc: 'Password-reset requests per client address per 15 minutes before 429.',
+  },
+  PASSWORD_RESET_MAX_PER_EMAIL: {
+    schema: z.coerce.number().int().min(1),
+    default: '5',
+    doc: 'Password-reset requests per e-mail address per 15 minutes, from any address, before 429.',
+  },
   COOKIE_SECURE: {
     schema: flag.optional(),
     default: undefined,
@@ -132,6 +142,31 @@ export const settings = {
     schema: z.coerce.number().int().min(0),
     default: '30',
     doc: 'How often each instance looks for payments to reconcile (0: never; run the reconciler elsewhere).',
+  },
+  SMTP_URL: {
+    schema: z.union([z.string().regex(/^smtps?:\/\//, 'smtp:// or smtps://'), z.literal('')]),
+    default: '',
+    doc: 'smtp://user:pass@host:port (smtps:// for TLS) to send e-mail when the configuration has no SMTP settings; empty: messages stay in the outbox (Sent e-mail page).',
+  },
+  MAIL_FROM: {
+    schema: z.string(),
+    default: '',
+    doc: 'Sender of e-mail sent through SMTP_URL, e.g. "AR Portal <portal@example.com>" (default: portal@ the PUBLIC_URL host).',
+  },
+  MAIL_POLL_INTERVAL_SECONDS: {
+    schema: z.coerce.number().min(0),
+    default: '5',
+    doc: 'How often each instance looks for e-mail due to be sent (0: never; new messages are also sent at once).',
+  },
+  CONFIG_ENCRYPTION_KEY: {
+    schema: z.string().min(32).optional(),
+    default: undefined,
+    doc: 'Key (>= 32 chars) that encrypts secrets at rest (SMTP password, links in queued e-mail). Default: generated and kept in DATA_DIR (embedded) or in the database (set it with DATABASE_URL).',
+  },
+  ADMIN_RECOVERY_KEY: {
+    schema: z.string().min(16).optional(),
+    default: undefined,
+    doc: 'Key of the admin recovery page (/admin/recovery, >= 16 chars); unset: recovery is off (404).',
   },
   WEB_DIST: {
     schema: z.string(),

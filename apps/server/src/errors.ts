@@ -37,6 +37,10 @@ export const errorCodes = {
   GUEST_ALREADY_ADDED: 409,
   /** The guest visit already holds invoices of the maximum number of accounts (spec §4: four). */
   GUEST_MAX_ACCOUNTS: 409,
+  /** Self-registration is switched off (allowRegistration): the registration calls answer this. */
+  REGISTRATION_DISABLED: 403,
+  /** Admin recovery: no ADMIN_RECOVERY_KEY is set, so the page and the call do not exist. */
+  RECOVERY_NOT_CONFIGURED: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -3,7 +3,9 @@ import process from 'node:process';
 import { buildApp } from './app';
 import { describeSettings, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { startMailOutbox } from './jobs/mail-outbox';
 import { startPaymentReconciler } from './jobs/payment-reconciler';
+import { readOrCreateKeyFile } from './modules/system/config-secrets';
 import { seedDemo } from './seed-demo';
 
 async function main(): Promise<void> {
@@ -22,9 +24,15 @@ async function main(): Promise<void> {
         }
       : { kind: 'pglite', dataDir: config.DATA_DIR },
   );
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    // The embedded default keeps its configuration key beside its data, outside the database it protects.
+    encryptionKey: config.embedded ? readOrCreateKeyFile(config.DATA_DIR) : undefined,
+  });
   if (config.demoSeed) await seedDemo(database.db, app.log);
   const stopReconciler = startPaymentReconciler(app.ctx, app.log);
+  const stopMailOutbox = startMailOutbox(app.ctx, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -34,6 +42,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await stopReconciler();
+    await stopMailOutbox();
     await app.close();
     await database.close();
     process.exit(0);

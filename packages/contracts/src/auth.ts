@@ -85,6 +85,8 @@ export const UserProfile = z.object({
   user_role: UserRole,
   primary_account_type_id: AccountType,
   third_party_id: z.string().nullable(),
+  /** The language the user's e-mails go out in. */
+  language: z.string(),
   last_login: z.string().nullable(),
   num_logins: z.number().int(),
   require_password_change: z.boolean(),
@@ -96,6 +98,56 @@ export type UserProfile = z.infer<typeof UserProfile>;
 export const getUserAccounts = defineRoute({
   method: 'POST',
   path: '/api/token/getuseraccounts',
+  allowUnconfirmed: true,
   summary: 'The signed-in user: profile, linked accounts and permissions.',
   response: UserProfile,
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Password reset and change (access spec §2 /request-password-reset, /reset-password/{id}; §5; §7; issue 13)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** NIST SP 800-63B lengths (issue 13): the policy itself is checked on the server (password-policy.ts). */
+export const passwordMinLength = 12;
+export const passwordMaxLength = 128;
+
+/** Lifetime of a password-reset link. */
+export const passwordResetTtlMinutes = 60;
+
+const EmailField = z.string().trim().max(320);
+const PasswordField = z.string().max(1024);
+
+export const requestPasswordReset = defineRoute({
+  method: 'POST',
+  path: '/api/users/password-reset-request',
+  public: true,
+  summary: 'Mail a reset link; the same answer, in about the same time, for a known and an unknown address.',
+  body: z.object({ email: EmailField }),
+  response: z.object({ message: z.literal('Success') }),
+});
+
+export const getPasswordReset = defineRoute({
+  method: 'GET',
+  path: '/api/users/password-reset/:id',
+  public: true,
+  summary: 'The first name of the user a live reset link belongs to; 404 for a wrong, used or expired link.',
+  params: z.object({ id: z.string().max(200) }),
+  response: z.object({ first_name: z.string() }),
+});
+
+export const completePasswordReset = defineRoute({
+  method: 'POST',
+  path: '/api/token/complete-password-reset',
+  public: true,
+  summary: 'Set a new password with a reset link: every session of the user ends; a "password changed" mail goes out.',
+  body: z.object({ id: z.string().max(200), password: PasswordField, confirmPassword: PasswordField }),
+  response: z.object({ message: z.literal('Success') }),
+});
+
+export const changePassword = defineRoute({
+  method: 'POST',
+  path: '/api/token/resetpassword',
+  summary: "Change the signed-in user's password; the user's other sessions end.",
+  body: z.object({ CurrentPassword: PasswordField, NewPassword: PasswordField, ConfirmNewPassword: PasswordField }),
+  response: z.object({ message: z.literal('Success') }),
 });

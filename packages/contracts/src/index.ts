@@ -10,3 +10,7 @@ export * from './configuration';
 export * from './payments';
 export * from './deposits';
 export * from './guest-payment';
+export * from './mail';
+export * from './registration';
+export * from './profile';
+export * from './admin-recovery';

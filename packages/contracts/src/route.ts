@@ -12,6 +12,11 @@ export type RouteContract = {
   public?: boolean;
   permission?: (typeof permissions)[number];
   /**
+   * A signed-in user still waiting for e-mail confirmation may call this route (their profile, the resend call).
+   * Every other signed-in route answers such a user 403 (issue 13: no customer data before confirmation).
+   */
+  allowUnconfirmed?: boolean;
+  /**
    * Binary answer: the body is a file of this kind (Content-Type and Content-Disposition set by the server), not
    * JSON; `response` is then z.any(). The web client reads it as a Blob.
    */

@@ -40,6 +40,7 @@ export const publicConfig = defineRoute({
 export const footerLinks = defineRoute({
   method: 'GET',
   path: '/api/configuration/getfooterlinks',
+  allowUnconfirmed: true,
   summary: 'Footer links (shown only when signed in and configured).',
   response: FooterLinks,
 });

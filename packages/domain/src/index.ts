@@ -12,3 +12,5 @@ export * from './invoice-payment-checks';
 export * from './deposit-checks';
 export * from './iso-numeric';
 export * from './guest-payment-checks';
+export * from './self-service-checks';
+export * from './format-money';

@@ -8,6 +8,7 @@ import base_errors from '../messages/base/errors.json';
 import base_exports from '../messages/base/exports.json';
 import base_guest_payment from '../messages/base/guest-payment.json';
 import base_invoices from '../messages/base/invoices.json';
+import base_mail from '../messages/base/mail.json';
 import base_payment_history from '../messages/base/payment-history.json';
 import base_payment_methods from '../messages/base/payment-methods.json';
 import base_payments from '../messages/base/payments.json';
@@ -20,6 +21,7 @@ import de_errors from '../messages/de/errors.json';
 import de_exports from '../messages/de/exports.json';
 import de_guest_payment from '../messages/de/guest-payment.json';
 import de_invoices from '../messages/de/invoices.json';
+import de_mail from '../messages/de/mail.json';
 import de_payment_history from '../messages/de/payment-history.json';
 import de_payment_methods from '../messages/de/payment-methods.json';
 import de_payments from '../messages/de/payments.json';
@@ -38,6 +40,7 @@ import es_errors from '../messages/es/errors.json';
 import es_exports from '../messages/es/exports.json';
 import es_guest_payment from '../messages/es/guest-payment.json';
 import es_invoices from '../messages/es/invoices.json';
+import es_mail from '../messages/es/mail.json';
 import es_payment_history from '../messages/es/payment-history.json';
 import es_payment_methods from '../messages/es/payment-methods.json';
 import es_payments from '../messages/es/payments.json';
@@ -50,6 +53,7 @@ import fr_errors from '../messages/fr/errors.json';
 import fr_exports from '../messages/fr/exports.json';
 import fr_guest_payment from '../messages/fr/guest-payment.json';
 import fr_invoices from '../messages/fr/invoices.json';
+import fr_mail from '../messages/fr/mail.json';
 import fr_payment_history from '../messages/fr/payment-history.json';
 import fr_payment_methods from '../messages/fr/payment-methods.json';
 import fr_payments from '../messages/fr/payments.json';
@@ -65,6 +69,7 @@ import it_errors from '../messages/it/errors.json';
 import it_exports from '../messages/it/exports.json';
 import it_guest_payment from '../messages/it/guest-payment.json';
 import it_invoices from '../messages/it/invoices.json';
+import it_mail from '../messages/it/mail.json';
 import it_payment_history from '../messages/it/payment-history.json';
 import it_payment_methods from '../messages/it/payment-methods.json';
 import it_payments from '../messages/it/payments.json';
@@ -77,6 +82,7 @@ import ja_errors from '../messages/ja/errors.json';
 import ja_exports from '../messages/ja/exports.json';
 import ja_guest_payment from '../messages/ja/guest-payment.json';
 import ja_invoices from '../messages/ja/invoices.json';
+import ja_mail from '../messages/ja/mail.json';
 import ja_payment_history from '../messages/ja/payment-history.json';
 import ja_payment_methods from '../messages/ja/payment-methods.json';
 import ja_payments from '../messages/ja/payments.json';
@@ -89,6 +95,7 @@ import pt_errors from '../messages/pt/errors.json';
 import pt_exports from '../messages/pt/exports.json';
 import pt_guest_payment from '../messages/pt/guest-payment.json';
 import pt_invoices from '../messages/pt/invoices.json';
+import pt_mail from '../messages/pt/mail.json';
 import pt_payment_history from '../messages/pt/payment-history.json';
 import pt_payment_methods from '../messages/pt/payment-methods.json';
 import pt_payments from '../messages/pt/payments.json';
@@ -105,6 +112,7 @@ import ru_errors from '../messages/ru/errors.json';
 import ru_exports from '../messages/ru/exports.json';
 import ru_guest_payment from '../messages/ru/guest-payment.json';
 import ru_invoices from '../messages/ru/invoices.json';
+import ru_mail from '../messages/ru/mail.json';
 import ru_payment_history from '../messages/ru/payment-history.json';
 import ru_payment_methods from '../messages/ru/payment-methods.json';
 import ru_payments from '../messages/ru/payments.json';
@@ -120,6 +128,7 @@ export const catalog: Catalog = {
     exports: base_exports,
     'guest-payment': base_guest_payment,
     invoices: base_invoices,
+    mail: base_mail,
     'payment-history': base_payment_history,
     'payment-methods': base_payment_methods,
     payments: base_payments,
@@ -134,6 +143,7 @@ export const catalog: Catalog = {
     exports: de_exports,
     'guest-payment': de_guest_payment,
     invoices: de_invoices,
+    mail: de_mail,
     'payment-history': de_payment_history,
     'payment-methods': de_payment_methods,
     payments: de_payments,
@@ -151,6 +161,7 @@ export const catalog: Catalog = {
     exports: es_exports,
     'guest-payment': es_guest_payment,
     invoices: es_invoices,
+    mail: es_mail,
     'payment-history': es_payment_history,
     'payment-methods': es_payment_methods,
     payments: es_payments,
@@ -165,6 +176,7 @@ export const catalog: Catalog = {
     exports: fr_exports,
     'guest-payment': fr_guest_payment,
     invoices: fr_invoices,
+    mail: fr_mail,
     'payment-history': fr_payment_history,
     'payment-methods': fr_payment_methods,
     payments: fr_payments,
@@ -180,6 +192,7 @@ export const catalog: Catalog = {
     exports: it_exports,
     'guest-payment': it_guest_payment,
     invoices: it_invoices,
+    mail: it_mail,
     'payment-history': it_payment_history,
     'payment-methods': it_payment_methods,
     payments: it_payments,
@@ -194,6 +207,7 @@ export const catalog: Catalog = {
     exports: ja_exports,
     'guest-payment': ja_guest_payment,
     invoices: ja_invoices,
+    mail: ja_mail,
     'payment-history': ja_payment_history,
     'payment-methods': ja_payment_methods,
     payments: ja_payments,
@@ -208,6 +222,7 @@ export const catalog: Catalog = {
     exports: pt_exports,
     'guest-payment': pt_guest_payment,
     invoices: pt_invoices,
+    mail: pt_mail,
     'payment-history': pt_payment_history,
     'payment-methods': pt_payment_methods,
     payments: pt_payments,
@@ -223,6 +238,7 @@ export const catalog: Catalog = {
     exports: ru_exports,
     'guest-payment': ru_guest_payment,
     invoices: ru_invoices,
+    mail: ru_mail,
     'payment-history': ru_payment_history,
     'payment-methods': ru_payment_methods,
     payments: ru_payments,

@@ -42,6 +42,8 @@ export const users = portal.table(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     numLogins: integer('num_logins').notNull().default(0),
     lastPasswordChange: timestamp('last_password_change', { withTimezone: true }),
+    /** The language the user's e-mails go out in: chosen at registration, updated at each sign-in. */
+    language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -274,30 +276,89 @@ export const paymentIntentDocuments = portal.table(
 );
 
 /**
- * Mail waiting to be sent (DESIGN §1: with no SMTP configured, outbox + log). Written in the transaction of what it
- * reports (a payment confirmation commits with the payment); the mail job sends and marks it.
+ * Mail waiting to be sent (docs/adr/0012-mail-outbox.md). Written in the transaction of what it reports (a payment
+ * receipt commits with the payment, a reset link with its token); the mail job claims due rows with
+ * FOR UPDATE SKIP LOCKED, sends them over SMTP and marks them. With no transport configured, rows stay queued and
+ * admins read them on the Sent e-mail page.
  */
 export const mailOutbox = portal.table(
   'mail_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** The e-mail template, e.g. payment_confirmation. */
+    /** The e-mail template type, e.g. reset_password or payment_receipt. */
     template: text('template').notNull(),
     recipient: text('recipient').notNull(),
     language: text('language').notNull(),
-    /** The template's values (document numbers, amounts, reference); never a card number or CVV. */
+    /** The template's values (names, document numbers, amounts); never a card number, CVV or token. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    /** Makes queueing idempotent: one mail per dedupe key (e.g. payment_confirmation:<intent id>). */
+    /**
+     * Values that must not rest in clear (links holding a reset, invite or confirmation token): AES-256-GCM with the
+     * configuration key (config-secrets.ts), and dropped once the message is sent.
+     */
+    secrets: text('secrets'),
+    /** Makes queueing idempotent: one mail per dedupe key (e.g. payment_receipt:<intent id>). */
     dedupeKey: text('dedupe_key').notNull(),
+    status: text('status').$type<'queued' | 'sent' | 'failed'>().notNull().default('queued'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the next try is due (retries back off; see jobs/mail-outbox.ts). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker holds the row until then while it sends; a crashed worker's lease runs out. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The address it went to (overrideEmail redirects every message). */
+    sentTo: text('sent_to'),
+    /** The subject of the last rendering (shown in the Sent e-mail list). */
+    subject: text('subject').notNull().default(''),
     attempts: integer('attempts').notNull().default(0),
+    /** The SMTP server's last reply (accepted or refused) or the connection error. */
     lastError: text('last_error').notNull().default(''),
   },
   (t) => [
     uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey),
-    index('mail_outbox_unsent_idx')
-      .on(t.createdAt)
-      .where(sql`sent_at is null`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'queued'`),
+    index('mail_outbox_created_idx').on(t.createdAt, t.id),
   ],
+);
+
+/**
+ * One-time tokens of the self-service flows: password reset (60 minutes), registration confirmation and invites
+ * (registrationEmailExpiration; null: never). Only the SHA-256 of the token is stored; used once.
+ */
+export const userTokens = portal.table(
+  'user_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind').$type<'password_reset' | 'confirmation' | 'invite'>().notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('user_tokens_user_kind_idx').on(t.userId, t.kind)],
+);
+
+/** E-mail template types (spec §3 E-mail config: key, isEnabled); a disabled type is not sent. */
+export const emailTypes = portal.table('email_types', {
+  key: text('key').primaryKey(),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each type's subject (title) and HTML body (template) per language; defaults seeded by a migration. */
+export const emailTemplates = portal.table(
+  'email_templates',
+  {
+    key: text('key')
+      .notNull()
+      .references(() => emailTypes.key, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    template: text('template').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.language] })],
 );

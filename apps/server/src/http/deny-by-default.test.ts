@@ -28,6 +28,16 @@ const expectedPublic = [
   'POST /api/guestPayment/payments',
   'POST /api/guestTokenization/access_token',
   'POST /api/guestTokenization/response',
+  // Self-service (issue 13): password reset by e-mail link, registration with account proof and confirmation link,
+  // admin recovery by ADMIN_RECOVERY_KEY. Each is rate-limited and answers alike for known and unknown targets.
+  'POST /api/users/password-reset-request',
+  'GET /api/users/password-reset/:id',
+  'POST /api/token/complete-password-reset',
+  'PUT /api/users/account/validate',
+  'POST /api/token/auto-register/user',
+  'POST /api/token/auto-register/user-confirm/:id',
+  'GET /api/admin/recovery',
+  'POST /api/admin/recovery',
 ];
 
 it('answers 401 without a token on every registered API route that is not public', async () => {

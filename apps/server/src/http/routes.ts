@@ -20,13 +20,18 @@ export type Handler<R extends RouteContract> = (
   input: RouteInput<R>,
 ) => Promise<z.input<R['response']>> | z.input<R['response']>;
 
-export type RouteConfig = { public: boolean; permission?: RouteContract['permission'] };
+export type RouteConfig = {
+  public: boolean;
+  permission?: RouteContract['permission'];
+  allowUnconfirmed?: boolean;
+};
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyContextConfig {
     public?: boolean;
     permission?: RouteContract['permission'];
+    allowUnconfirmed?: boolean;
   }
 }
 
@@ -34,7 +39,11 @@ export function addRoute<R extends RouteContract>(app: FastifyInstance, contract
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,
-    config: { public: contract.public ?? false, permission: contract.permission },
+    config: {
+      public: contract.public ?? false,
+      permission: contract.permission,
+      allowUnconfirmed: contract.allowUnconfirmed ?? false,
+    },
     schema: {
       summary: contract.summary,
       ...(contract.body ? { body: contract.body } : {}),

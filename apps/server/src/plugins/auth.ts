@@ -45,7 +45,13 @@ export const authPlugin = fp(async (app) => {
     if (!found || found.user.userId !== claims.userId) throw new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
     const state = sessionState(found.session, now, app.ctx.config.IDLE_TIMEOUT_SECONDS);
     if (state !== 'live') throw new AppError('AUTH_SESSION_EXPIRED', { reason: `session_${state}` });
-    if (found.user.status !== 'active') throw new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
+    // Deactivated or locked users are out at once; a user waiting for e-mail confirmation is signed in but reaches
+    // only the routes marked allowUnconfirmed (their profile, resend): no customer data before confirmation.
+    const waiting = found.user.status === 'waiting-confirmation';
+    if (found.user.status !== 'active' && !waiting) throw new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
+    if (waiting && !config?.allowUnconfirmed) {
+      throw new AppError('FORBIDDEN', { reason: 'waiting_confirmation' });
+    }
 
     request.actor = {
       userId: found.user.userId,

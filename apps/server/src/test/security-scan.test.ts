@@ -36,6 +36,20 @@ it('finds card numbers, CVV fields and bank account fields when they are there',
   expect(findSensitiveData([`{"request_hash":"${hash}","n":"4111111111111111"}`], 'x')).toHaveLength(1);
 });
 
+it('finds passwords, bearer and refresh tokens, and one-time links with their token (issue 13)', () => {
+  const token = 'Zq3v8KfX2mJ9pL0aB7cD1eF4gH6iJ8kL0mN2oP4qR6s';
+  expect(findSensitiveData(['{"password":"hunter2 hunter2"}'], 'x')[0]?.what).toBe('password field');
+  expect(findSensitiveData(['{"NewPassword":"plum orchard"}'], 'x')[0]?.what).toBe('password field');
+  expect(findSensitiveData(['{"smtpPassword":"v1.abcdef"}'], 'x')).toEqual([]);
+  expect(findSensitiveData(['{"password":""}'], 'x')).toEqual([]);
+  expect(findSensitiveData(['authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.x'], 'x')[0]?.what).toBe(
+    'bearer or refresh token',
+  );
+  expect(findSensitiveData([`{"url":"/reset-password/${token}"}`], 'x')[0]?.what).toBe('one-time link token');
+  expect(findSensitiveData([`{"url":"/api/token/auto-register/user-confirm/${token}"}`], 'x')).toHaveLength(1);
+  expect(findSensitiveData(['{"url":"/api/users/password-reset/:id"}'], 'x')).toEqual([]);
+});
+
 it('leaves no card number, CVV or bank account number in the database or the log after the payment-method flows', async () => {
   const payer = (await signInAs(t.app, 'payer@example.com')).token;
   for (const [number, type] of [

@@ -1,7 +1,8 @@
 // The security scan (issue 4, DESIGN.md §3 "Nothing sensitive at rest or in logs"): every API test app dumps its
 // database (schemas portal, ledger and gateway_sandbox) and the server log it wrote, and this looks for a card
 // number (13-19 digits, alone or in groups, passing Luhn and of a brand's prefix and length), a CVV field with a
-// value, or a bank account number field. createTestApp runs it when a test file closes its app, so the whole
+// value, a bank account number field, a password field with a value, a bearer or refresh token, or a one-time link
+// (reset, confirmation, invite) with its token (issue 13). createTestApp runs it when a test file closes its app, so the whole
 // suite is covered.
 import { detectCardBrand, passesLuhn } from '@portal/domain';
 import { sql } from 'drizzle-orm';
@@ -34,6 +35,14 @@ export async function dumpDatabase(db: Db): Promise<string[]> {
 const digitRuns = /(?<![\d.])\d(?:[ -]?\d){12,18}(?![\d]|\.\d)/g;
 const cvvField = /"?(card_validation_code|cvv|cvc|cvv2|security_code)"?\s*[:=]\s*"?\d{3,4}\b/i;
 const bankAccountField = /"?(account_number|bank_account_number|accountNumber)"?\s*[:=]\s*"?\d{5,17}\b/i;
+/** A password field with a value (a sealed SMTP password, v1.…, is no password in clear). */
+const passwordField =
+  /"(password|NewPassword|CurrentPassword|ConfirmNewPassword|confirmPassword|verify_password|smtpPassword)"\s*:\s*"(?!v1\.)[^"]+"/;
+/** A bearer access token (a JWT) or a refresh token cookie value. */
+const bearerToken = /Bearer\s+eyJ[\w-]+\.[\w-]+|portal_rt=[\w-]{20,}/;
+/** A one-time link of the self-service flows with its token (reset, confirmation, invite). */
+const oneTimeLink =
+  /\/(reset-password|auto-register\/confirm|register|password-reset|user-confirm)\/[A-Za-z0-9_-]{40,}/;
 
 /**
  * UUIDs (request ids, session ids) are 32 hex digits in 8-4-4-4-12 groups: no card number looks like one, but an
@@ -55,6 +64,14 @@ export function findSensitiveData(lines: string[], where: string, knownSecrets: 
     if (cvv) findings.push({ where, what: 'CVV field', excerpt: excerpt(line, cvv.index) });
     const account = bankAccountField.exec(line);
     if (account) findings.push({ where, what: 'bank account number field', excerpt: excerpt(line, account.index) });
+    for (const [pattern, what] of [
+      [passwordField, 'password field'],
+      [bearerToken, 'bearer or refresh token'],
+      [oneTimeLink, 'one-time link token'],
+    ] as const) {
+      const found = pattern.exec(line);
+      if (found) findings.push({ where, what, excerpt: excerpt(line, found.index) });
+    }
     for (const secret of knownSecrets) {
       const at = line.indexOf(secret);
       if (at >= 0) findings.push({ where, what: 'a number typed in the frame', excerpt: excerpt(line, at) });

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp, redactedPaths } from '../app';
+import { buildApp, logSerializers, redactedPaths } from '../app';
 import { loadConfig, testDatabaseUrl, type Config } from '../config';
 import type { ErpConnector } from '../connectors/erp/erp-connector';
 import { openDatabase, type Database } from '../db/client';
@@ -63,6 +63,7 @@ export async function createTestApp(
       PUBLIC_URL: 'http://localhost:3000',
       WEB_DIST: '/nonexistent',
       ACCESS_TOKEN_SECRET: 'test-secret-test-secret-test-secret-0123',
+      CONFIG_ENCRYPTION_KEY: 'test-config-key-test-config-key-0123456',
       ...options.settings,
     },
     [],
@@ -75,7 +76,7 @@ export async function createTestApp(
     config: { ...config, SANDBOX_GATEWAY_SLOW_ANSWER_MS: 20 },
     db: database.db,
     now: clock.now,
-    logger: { level: 'debug', redact: redactedPaths, stream: logs.stream },
+    logger: { level: 'debug', redact: redactedPaths, serializers: logSerializers, stream: logs.stream },
     erp: options.erp?.(database.db, clock.now),
   });
   await app.ready();
@@ -91,6 +92,7 @@ export async function createTestApp(
         ...findSensitiveData(await dumpDatabase(database.db), 'database'),
         ...findSensitiveData(logs.lines, 'server log'),
       ];
+      app.ctx.mail.close();
       await app.close();
       await database.close();
       await dropDatabase?.();

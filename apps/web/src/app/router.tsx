@@ -5,9 +5,9 @@ import { Route, Routes, useLocation } from 'react-router';
 import { SessionManager } from '../features/auth/components/session-manager';
 import { sessionStore, storageKeys } from '../lib/browser-storage';
 import { isTrackedUrl } from '../lib/last-url';
-import { isSignedIn, useSession } from '../lib/session';
+import { isSignedIn, isWaitingConfirmation, useSession } from '../lib/session';
 import { AppLayout } from './layout/app-layout';
-import { signedInRouteElements, signedOutRouteElements } from './routes';
+import { signedInRouteElements, signedOutRouteElements, waitingConfirmationRouteElements } from './routes';
 import { useBlackoutActive } from './use-blackout-active';
 
 /** spec §2: remember the last address, skipping the sign-in, reset and registration pages. */
@@ -19,7 +19,7 @@ function useLastUrlTracking(): void {
 }
 
 export function AppRouter() {
-  const { status } = useSession();
+  const { status, profile } = useSession();
   const blackoutActive = useBlackoutActive();
   useLastUrlTracking();
 
@@ -30,7 +30,11 @@ export function AppRouter() {
       {status !== 'Waiting' && (
         <Routes>
           <Route element={<AppLayout />}>
-            {isSignedIn(status) ? signedInRouteElements(blackoutActive) : signedOutRouteElements(blackoutActive)}
+            {!isSignedIn(status)
+              ? signedOutRouteElements(blackoutActive)
+              : isWaitingConfirmation(profile)
+                ? waitingConfirmationRouteElements()
+                : signedInRouteElements(blackoutActive)}
           </Route>
         </Routes>
       )}

@@ -9,6 +9,7 @@ import { SystemErrorPage } from '../features/auth/components/system-error-page';
 import { sessionStore, storageKeys } from '../lib/browser-storage';
 import { afterLoginPath } from '../lib/last-url';
 import { RequirePermission } from './guards/require-permission';
+import { SettingsSection } from './layout/settings-nav';
 import { TitleOnlyPage } from './pages/title-only-page';
 
 // Feature screens load on first visit, so that the sign-in page does not carry their code.
@@ -61,6 +62,44 @@ const ProcessingDepositPage = lazy(() =>
 );
 const DepositStatusPage = lazy(() =>
   import('../features/deposits/components/deposit-status-page').then((m) => ({ default: m.DepositStatusPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const OutboxPage = lazy(() =>
+  import('../features/mail/components/outbox-page').then((m) => ({ default: m.OutboxPage })),
+);
+const RequestPasswordResetPage = lazy(() =>
+  import('../features/auth/components/request-password-reset-page').then((m) => ({
+    default: m.RequestPasswordResetPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const LinkAccountsPage = lazy(() =>
+  import('../features/registration/components/link-accounts-page').then((m) => ({ default: m.LinkAccountsPage })),
+);
+const CreateAccountPage = lazy(() =>
+  import('../features/registration/components/create-account-page').then((m) => ({ default: m.CreateAccountPage })),
+);
+const ConfirmInstructionsPage = lazy(() =>
+  import('../features/registration/components/confirm-instructions-page').then((m) => ({
+    default: m.ConfirmInstructionsPage,
+  })),
+);
+const ConfirmRegistrationPage = lazy(() =>
+  import('../features/registration/components/confirm-registration-page').then((m) => ({
+    default: m.ConfirmRegistrationPage,
+  })),
+);
+const WaitingConfirmationPage = lazy(() =>
+  import('../features/registration/components/waiting-confirmation-page').then((m) => ({
+    default: m.WaitingConfirmationPage,
+  })),
+);
+const AdminRecoveryPage = lazy(() =>
+  import('../features/admin-recovery/components/admin-recovery-page').then((m) => ({ default: m.AdminRecoveryPage })),
 );
 const ManagePaymentMethodsToggle = lazy(() =>
   import('../features/payment-methods/components/manage-payment-methods-toggle').then((m) => ({
@@ -130,7 +169,15 @@ const signedInRoutes: SignedInRoute[] = [
   },
   { path: '/statements', titleKey: 'shell.pages.statements' },
   { path: '/help', titleKey: 'shell.pages.help' },
-  { path: '/settings/profile', titleKey: 'shell.pages.settings_profile', notForThirdParty: true },
+  // Hidden from third-party users (no link: their cog opens payment methods, spec §2) but not refused: at this
+  // address they see their details and accounts read-only (issue 13), without the password change.
+  { path: '/settings/profile', titleKey: 'shell.pages.settings_profile', element: <ProfilePage /> },
+  {
+    path: '/settings/outbox',
+    titleKey: 'shell.pages.settings_outbox',
+    permission: 'CanEditSystemConfig',
+    element: <OutboxPage />,
+  },
   { path: '/settings/users', titleKey: 'shell.pages.settings_users', permission: 'CanViewUsers' },
   { path: '/settings/users/add', titleKey: 'shell.pages.settings_users_add', permission: 'CanManageUsers' },
   {
@@ -161,11 +208,24 @@ type SignedOutRoute = { path: string; titleKey: string; element?: ReactNode };
 
 const signedOutRoutes: SignedOutRoute[] = [
   { path: '/register/:token', titleKey: 'auth.invite.title' },
-  { path: '/auto-register/create', titleKey: 'auth.registration.create_title' },
-  { path: '/auto-register/confirm-instructions', titleKey: 'shell.pages.auto_register_confirm_instructions' },
-  { path: '/auto-register/confirm/:token', titleKey: 'shell.pages.auto_register_confirm' },
-  { path: '/auto-register/waiting-confirmation', titleKey: 'shell.pages.auto_register_waiting_confirmation' },
-  { path: '/auto-register/accounts', titleKey: 'auth.registration.link_accounts_title' },
+  { path: '/auto-register/create', titleKey: 'auth.registration.create_title', element: <CreateAccountPage /> },
+  {
+    path: '/auto-register/confirm-instructions',
+    titleKey: 'shell.pages.auto_register_confirm_instructions',
+    element: <ConfirmInstructionsPage />,
+  },
+  {
+    path: '/auto-register/confirm/:token',
+    titleKey: 'shell.pages.auto_register_confirm',
+    element: <ConfirmRegistrationPage />,
+  },
+  // Signed out, the waiting page has nothing to resend for: sign in first (the signed-in tree shows it).
+  {
+    path: '/auto-register/waiting-confirmation',
+    titleKey: 'shell.pages.auto_register_waiting_confirmation',
+    element: <Navigate to={SIGN_IN_PATH} replace />,
+  },
+  { path: '/auto-register/accounts', titleKey: 'auth.registration.link_accounts_title', element: <LinkAccountsPage /> },
   // Guest payment (issue 6) is a signed-out screen only (access §2 start-up routing): a signed-in user pays on
   // /invoices/pay and is sent to /invoices by the signed-in tree's catch-all.
   { path: '/guest-payment/guestpayment', titleKey: 'shell.pages.guest_payment', element: <GuestPaymentPage /> },
@@ -174,8 +234,12 @@ const signedOutRoutes: SignedOutRoute[] = [
     titleKey: 'shell.pages.guest_payment_status',
     element: <GuestPaymentStatusPage />,
   },
-  { path: '/request-password-reset', titleKey: 'auth.password_reset.request_title' },
-  { path: '/reset-password/:id', titleKey: 'auth.password_reset.title' },
+  {
+    path: '/request-password-reset',
+    titleKey: 'auth.password_reset.request_title',
+    element: <RequestPasswordResetPage />,
+  },
+  { path: '/reset-password/:id', titleKey: 'auth.password_reset.title', element: <ResetPasswordPage /> },
 ];
 
 /** After sign-in the /signin address is left for the remembered page or /invoices (spec §2). */
@@ -199,7 +263,13 @@ export function signedInRouteElements(blackoutActive: boolean): ReactNode {
           path={route.path}
           element={
             <RequirePermission permission={route.permission} notForThirdParty={route.notForThirdParty}>
-              <Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>
+              {route.path.startsWith('/settings/') ? (
+                <SettingsSection>
+                  <Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>
+                </SettingsSection>
+              ) : (
+                <Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>
+              )}
             </RequirePermission>
           }
         />
@@ -209,6 +279,37 @@ export function signedInRouteElements(blackoutActive: boolean): ReactNode {
       <Route path="/signin" element={<AfterSignIn />} />
       <Route path="/login/admin" element={<AfterSignIn />} />
       <Route path="*" element={<Navigate to={DEFAULT_SIGNED_IN_PATH} replace />} />
+    </>
+  );
+}
+
+/**
+ * access spec §2, §4: a signed-in user whose e-mail is not confirmed yet reaches the waiting page only (the server
+ * refuses every customer-data call to such a user anyway).
+ */
+export function waitingConfirmationRouteElements(): ReactNode {
+  const waitingPath = '/auto-register/waiting-confirmation';
+  return (
+    <>
+      <Route
+        path={waitingPath}
+        element={
+          <Suspense fallback={null}>
+            <WaitingConfirmationPage />
+          </Suspense>
+        }
+      />
+      {/* The confirmation link may be opened in the browser that is signed in and waiting. */}
+      <Route
+        path="/auto-register/confirm/:token"
+        element={
+          <Suspense fallback={null}>
+            <ConfirmRegistrationPage />
+          </Suspense>
+        }
+      />
+      <Route path="/system-error" element={<SystemErrorPage />} />
+      <Route path="*" element={<Navigate to={waitingPath} replace />} />
     </>
   );
 }
@@ -226,7 +327,13 @@ export function signedOutRouteElements(blackoutActive: boolean): ReactNode {
       <Route
         path="/admin/recovery"
         element={
-          blackoutActive ? <Navigate to={signInPath} replace /> : <TitleOnlyPage titleKey="auth.admin_recovery.title" />
+          blackoutActive ? (
+            <Navigate to={signInPath} replace />
+          ) : (
+            <Suspense fallback={null}>
+              <AdminRecoveryPage />
+            </Suspense>
+          )
         }
       />
       <Route path="/system-error" element={<SystemErrorPage />} />

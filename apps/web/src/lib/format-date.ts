@@ -9,3 +9,12 @@ export function formatDate(value: string | null | undefined): string {
   if (iso) return `${iso[2]}-${iso[3]}-${iso[1]}`;
   return value;
 }
+
+/** A moment (ISO) as MM-DD-YYYY HH:MM in the browser's time zone: the Sent e-mail list and audit-like tables. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -8,7 +8,7 @@ import { formatMinorUnits, parseMinorUnits } from '@portal/domain';
 import { useSyncExternalStore } from 'react';
 import { accountSelection } from './account-selection';
 import { createStore } from './create-store';
-import { currencyDecimals } from './format-money';
+import { currencyDecimals } from '@portal/domain';
 
 export type SelectedInvoice = {
   key: string;

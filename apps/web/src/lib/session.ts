@@ -51,6 +51,10 @@ export const session = {
       impersonation: readImpersonation(),
     }));
   },
+  /** The profile changed (an account linked): keep the chosen account and impersonation. */
+  updateProfile(profile: UserProfile): void {
+    store.set((s) => ({ ...s, profile }));
+  },
   setStatus(status: AuthStatus): void {
     store.set((s) => ({ ...s, status }));
   },
@@ -87,5 +91,9 @@ export const isThirdParty = (profile: UserProfile | null): boolean => Boolean(pr
 
 export const hasPermission = (profile: UserProfile | null, permission: Permission): boolean =>
   profile?.Permissions.includes(permission) ?? false;
+
+/** access spec §2, §4: a self-registered user whose e-mail is not confirmed sees only the waiting page. */
+export const isWaitingConfirmation = (profile: UserProfile | null): boolean =>
+  profile?.status === 'waiting-confirmation';
 
 export const isInternal = (profile: UserProfile | null): boolean => profile?.user_role === 'internal';

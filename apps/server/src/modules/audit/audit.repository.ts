@@ -16,7 +16,23 @@ export type AuditEvent =
   // Guest lookup (issue 6): every answer is recorded, refusals included, by client address and account number.
   | 'guest_lookup'
   | 'guest_lookup_failed'
-  | 'guest_lookup_refused_rate_limit';
+  | 'guest_lookup_refused_rate_limit'
+  // Self-service (issue 13).
+  | 'password_reset_requested'
+  | 'password_reset_completed'
+  | 'password_changed'
+  | 'password_change_failed'
+  | 'account_proof'
+  | 'account_proof_failed'
+  | 'account_proof_refused_rate_limit'
+  | 'registration'
+  | 'registration_existing_email'
+  | 'registration_confirmed'
+  | 'confirmation_resent'
+  | 'account_linked'
+  | 'admin_recovery'
+  | 'admin_recovery_failed'
+  | 'email_template_saved';
 
 export type AuditEntry = {
   event: AuditEvent;

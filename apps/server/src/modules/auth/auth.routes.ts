@@ -1,12 +1,27 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { getUserAccounts, login, loginStatus, logout, refresh } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import {
+  changePassword as changePasswordRoute,
+  completePasswordReset as completePasswordResetRoute,
+  getPasswordReset as getPasswordResetRoute,
+  getUserAccounts,
+  login,
+  loginStatus,
+  logout,
+  refresh,
+  requestPasswordReset as requestPasswordResetRoute,
+} from '@portal/contracts';
 import { AppError } from '../../errors';
+import { clientInfo } from '../../http/client-info';
+import { createKeyedLimiter } from '../../http/keyed-limiter';
 import { addRoute } from '../../http/routes';
+import { changePassword } from './change-password';
+import { completePasswordReset, getPasswordReset } from './complete-password-reset';
+import { requestPasswordReset } from './request-password-reset';
 import { requireActor } from '../../plugins/auth';
 import { getUserProfile } from './get-user-profile';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { refreshSession } from './refresh-session';
-import { signIn, type ClientInfo } from './sign-in';
+import { signIn } from './sign-in';
 import { signOut } from './sign-out';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -14,7 +29,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const secure = ctx.config.cookieSecure;
 
   addRoute(app, login, async ({ body, request, reply }) => {
-    const result = await signIn(ctx, body, clientOf(request));
+    const result = await signIn(ctx, body, clientInfo(request));
     setRefreshCookie(reply, result.refreshToken, result.refreshMaxAgeSeconds, secure);
     return { token: result.accessToken, refreshToken: null, expiresIn: ctx.tokens.ttlSeconds };
   });
@@ -24,7 +39,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const result = await refreshSession(
         ctx,
         readRefreshCookie(request) ?? body?.refreshToken ?? undefined,
-        clientOf(request),
+        clientInfo(request),
       );
       setRefreshCookie(reply, result.refreshToken, result.refreshMaxAgeSeconds, secure);
       return { token: result.accessToken, refreshToken: null, expiresIn: ctx.tokens.ttlSeconds };
@@ -38,7 +53,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const token = readRefreshCookie(request);
     if (!token) return { isLoggedIn: false, token: null, refreshToken: null };
     try {
-      const result = await refreshSession(ctx, token, clientOf(request));
+      const result = await refreshSession(ctx, token, clientInfo(request));
       setRefreshCookie(reply, result.refreshToken, result.refreshMaxAgeSeconds, secure);
       return { isLoggedIn: true, token: result.accessToken, refreshToken: null };
     } catch (error) {
@@ -53,15 +68,37 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     await signOut(
       ctx,
       { refreshToken: readRefreshCookie(request), bearer: header?.startsWith('Bearer ') ? header.slice(7) : undefined },
-      clientOf(request),
+      clientInfo(request),
     );
     clearRefreshCookie(reply, secure);
     return { message: 'Success' as const };
   });
 
   addRoute(app, getUserAccounts, ({ request }) => getUserProfile(ctx, requireActor(request.actor)));
-}
 
-function clientOf(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id };
+  // Self-service (issue 13): reset by e-mail link, and the change from settings.
+  const config = ctx.config;
+  const resetsPerAddress = createKeyedLimiter(app, {
+    name: 'password-reset:address',
+    max: config.PASSWORD_RESET_MAX_PER_ADDRESS,
+    windowSeconds: 900,
+  });
+  const resetsPerEmail = createKeyedLimiter(app, {
+    name: 'password-reset:email',
+    max: config.PASSWORD_RESET_MAX_PER_EMAIL,
+    windowSeconds: 900,
+  });
+  addRoute(app, requestPasswordResetRoute, ({ body, request }) =>
+    requestPasswordReset(ctx, body, clientInfo(request), async (email) => {
+      await resetsPerAddress(request, request.ip);
+      await resetsPerEmail(request, email);
+    }),
+  );
+  addRoute(app, getPasswordResetRoute, ({ params }) => getPasswordReset(ctx, params.id));
+  addRoute(app, completePasswordResetRoute, ({ body, request }) =>
+    completePasswordReset(ctx, body, clientInfo(request)),
+  );
+  addRoute(app, changePasswordRoute, ({ body, request }) =>
+    changePassword(ctx, requireActor(request.actor), body, clientInfo(request)),
+  );
 }

@@ -3,6 +3,7 @@ import type { Permission, UserProfile } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
+import { toLinkedAccount } from '../profile/linked-accounts';
 import { findUserById, listUserAccounts } from '../users/users.repository';
 
 export async function getUserProfile(ctx: AppContext, actor: Actor): Promise<UserProfile> {
@@ -20,18 +21,11 @@ export async function getUserProfile(ctx: AppContext, actor: Actor): Promise<Use
     user_role: user.userRole as UserProfile['user_role'],
     primary_account_type_id: user.primaryAccountTypeId as UserProfile['primary_account_type_id'],
     third_party_id: user.thirdPartyId || null,
+    language: user.language,
     last_login: user.lastLogin?.toISOString() ?? null,
     num_logins: user.numLogins,
     require_password_change: user.requirePasswordChange,
-    Accounts: accounts.map((a) => ({
-      account_id: a.accountId,
-      primary_account: a.primaryAccount,
-      account_type: a.accountType,
-      company_code: a.companyCode,
-      sales_organization: a.salesOrganization,
-      distribution_channel: a.distributionChannel,
-      division: a.division,
-    })),
+    Accounts: accounts.map(toLinkedAccount),
     Permissions: user.permissions as Permission[],
   };
 }

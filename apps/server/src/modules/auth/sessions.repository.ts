@@ -95,3 +95,22 @@ export async function touchSession(db: Db, sessionId: string, now: Date): Promis
       ),
     );
 }
+
+/** Ends every live session of the user (password reset, change), but the one given. */
+export async function revokeUserSessions(
+  db: Db,
+  input: { userId: number; reason: string; now: Date; exceptSessionId?: string },
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: input.now, revokedReason: input.reason })
+    .where(
+      and(
+        eq(sessions.userId, input.userId),
+        isNull(sessions.revokedAt),
+        input.exceptSessionId ? sql`${sessions.sessionId} <> ${input.exceptSessionId}` : undefined,
+      ),
+    )
+    .returning({ sessionId: sessions.sessionId });
+  return rows.length;
+}

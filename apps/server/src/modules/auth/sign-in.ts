@@ -1,17 +1,19 @@
 // POST /api/token/login — the story: refuse empty input, refuse when too many recent failures, check the
 // password (same answer and cost for unknown e-mails), open a session with a rotated refresh token.
 import type { AppContext } from '../../app-context';
+import type { ClientInfo } from '../../http/client-info';
 import { AppError } from '../../errors';
 import { countRecentEvents, recordAuditEvent } from '../audit/audit.repository';
 import { findUserByLogin, recordSuccessfulLogin } from '../users/users.repository';
 import { verifyPassword } from './passwords';
 import { createSession, newRefreshToken } from './sessions.repository';
 
-export type ClientInfo = { ip: string; userAgent: string | undefined; requestId: string };
+export type { ClientInfo } from '../../http/client-info';
 
 export type SignInResult = { accessToken: string; refreshToken: string; refreshMaxAgeSeconds: number };
 
-const failureWindowMs = 15 * 60 * 1000;
+/** The window of the failed sign-in limits (LOGIN_MAX_FAILURES_PER_*). */
+export const failureWindowMs = 15 * 60 * 1000;
 
 export async function signIn(
   ctx: AppContext,
@@ -52,8 +54,9 @@ export async function signIn(
     });
     throw new AppError('AUTH_INVALID_CREDENTIALS');
   }
-  // Only someone who knows the password learns that the account is not active.
-  if (user.status !== 'active') {
+  // Only someone who knows the password learns that the account is not active. A user waiting for e-mail
+  // confirmation signs in to a session that reaches only the waiting page's calls (plugins/auth.ts).
+  if (user.status !== 'active' && user.status !== 'waiting-confirmation') {
     await recordAuditEvent(ctx.db, {
       at: now,
       event: 'sign_in_failed',
@@ -75,7 +78,7 @@ export async function signIn(
     userAgent: client.userAgent,
     tokenHash: refresh.hash,
   });
-  await recordSuccessfulLogin(ctx.db, user.userId, now);
+  await recordSuccessfulLogin(ctx.db, user.userId, now, client.language);
   await recordAuditEvent(ctx.db, {
     at: now,
     event: 'sign_in',

@@ -189,7 +189,7 @@ describe('POST /api/customer/makedeposit: depositing', () => {
     expect(intent).toMatchObject({ kind: 'deposit', state: 'posted' });
     const mails = await t.database.db.select().from(mailOutbox);
     expect(mails.find((mail) => mail.payload.reference_code === answer.body.payment.reference_code)).toMatchObject({
-      template: 'payment_confirmation',
+      template: 'deposit_receipt',
       recipient: 'payer@example.com',
     });
     await expectLedgerConsistent(t.database.db, before);

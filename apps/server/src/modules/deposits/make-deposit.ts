@@ -91,6 +91,9 @@ export async function makeDeposit(
     reason_code: detail.reason_code,
     comment: detail.comment.trim(),
     notify_email: user?.email ?? '',
+    notify_first_name: user?.firstName,
+    notify_last_name: user?.lastName,
+    notify_language: user?.language,
     documents: [],
   };
   const now = ctx.now();

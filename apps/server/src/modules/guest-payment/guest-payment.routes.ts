@@ -11,28 +11,26 @@ import {
   type GuestPaymentResponse,
   type PayInvoicesResponse,
 } from '@portal/contracts';
+import { clientInfo } from '../../http/client-info';
 import { addRoute } from '../../http/routes';
 import { replyPaymentOnce } from '../payments/reply-payment-once';
 import { createGuestAccessToken } from './create-guest-access-token';
 import { getGuestPayer } from './get-guest-payer';
 import { getGuestTokenizationResponse } from './get-guest-tokenization-response';
 import { requireGuest } from './guest-access';
-import { createGuestLookupLimiter } from './guest-lookup-limiter';
+import type { GuestLookupLimiter } from './guest-lookup-limiter';
 import { guestScope, payGuestInvoice } from './pay-guest-invoice';
 import { searchGuestInvoices } from './search-guest-invoices';
 import { validateGuestPayment } from './validate-guest-payment';
 
-export async function guestPaymentRoutes(app: FastifyInstance): Promise<void> {
+export async function guestPaymentRoutes(
+  app: FastifyInstance,
+  { limiter }: { limiter: GuestLookupLimiter },
+): Promise<void> {
   const { ctx } = app;
-  const limiter = createGuestLookupLimiter(app, ctx.config);
 
   addRoute(app, validateGuestPaymentRoute, ({ body, request }) =>
-    validateGuestPayment(
-      ctx,
-      body,
-      { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id },
-      (account) => limiter.hit(request, account),
-    ),
+    validateGuestPayment(ctx, body, clientInfo(request), (account) => limiter.hit(request, account)),
   );
 
   addRoute(app, guestInvoices, ({ body, request }) => searchGuestInvoices(ctx, request, body));

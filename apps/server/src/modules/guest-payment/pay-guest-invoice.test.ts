@@ -83,7 +83,7 @@ describe('POST /api/guestPayment/payments: paying', () => {
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.dedupeKey, `payment_confirmation:${intent!.id}`));
-    expect(mail).toMatchObject({ template: 'payment_confirmation', recipient: 'gia.guest@example.org' });
+    expect(mail).toMatchObject({ template: 'guest_receipt', recipient: 'gia.guest@example.org' });
     const [payment] = await t.database.db
       .select()
       .from(payments)

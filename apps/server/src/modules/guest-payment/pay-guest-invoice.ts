@@ -114,6 +114,8 @@ export async function payGuestInvoice(
     comment: '',
     // The receipt goes to the address the guest gave (the payment_confirmation mail of the outbox).
     notify_email: email,
+    notify_first_name: request.guest.first_name.trim(),
+    notify_last_name: request.guest.last_name.trim(),
     documents: [
       {
         document_key: key,

@@ -13,8 +13,6 @@ import {
   type ValidateGuestPaymentRequest,
   type ValidateGuestPaymentResponse,
 } from '@portal/contracts';
-import { currencyDecimalsOf, parseScaledAmount } from '@portal/domain';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
@@ -24,7 +22,8 @@ import { normalizeNumber } from '../invoices/invoice-scope';
 import { assertGuestPaymentOn } from './guest-access';
 import type { LookupLimit } from './guest-lookup-limiter';
 import { sameGuestDocument, signGuestToken, verifyGuestToken } from './guest-tokens';
-import { findGuestInvoice, guestInvoiceCard, toGuestDocument } from './load-guest-invoice';
+import { answerNoSooner, findProvenInvoice } from '../customers/invoice-proof';
+import { guestInvoiceCard, toGuestDocument } from './load-guest-invoice';
 
 type ParsedRequest = z.output<typeof ValidateGuestPaymentRequest>;
 
@@ -60,17 +59,8 @@ export async function validateGuestPayment(
     });
   }
 
-  const [found, configuration] = await Promise.all([
-    findGuestInvoice(ctx, account, normalizeNumber(request.invoiceNumber)),
-    ctx.erp.getBackendConfiguration(),
-  ]);
-  const decimals = currencyDecimalsOf(found?.document.currency_key ?? 'USD', configuration.sapcust.currency_decimals);
-  const typed = parseScaledAmount(request.invoiceAmount, decimals);
-  const matches =
-    found !== null &&
-    typed !== undefined &&
-    typed === parseScaledAmount(found.detail.header_data.total_amount, decimals);
-  if (!found || !matches) {
+  const found = await findProvenInvoice(ctx, request);
+  if (!found) {
     await recordAuditEvent(ctx.db, {
       ...audit,
       at: ctx.now(),
@@ -101,10 +91,4 @@ export async function validateGuestPayment(
     guest_token: signed.token,
     guest_token_expires_at: signed.claims.expiresAt.toISOString(),
   };
-}
-
-/** Found or not, the answer leaves after the same minimum time: the lookup's duration tells nothing. */
-async function answerNoSooner(ctx: AppContext, started: number): Promise<void> {
-  const wait = ctx.config.GUEST_LOOKUP_MIN_MS - (performance.now() - started);
-  if (wait > 0) await sleep(wait);
 }

@@ -70,7 +70,7 @@ describe('POST /api/invoice/payments: paying', () => {
     expect(intent?.state).toBe('posted');
     const mails = await t.database.db.select().from(mailOutbox);
     const mail = mails.find((row) => row.payload.reference_code === answer.body.payment.reference_code);
-    expect(mail).toMatchObject({ template: 'payment_confirmation', recipient: 'payer@example.com' });
+    expect(mail).toMatchObject({ template: 'payment_receipt', recipient: 'payer@example.com' });
   });
 
   it('pays one invoice partially with reason PP: the residual stays open with the reason kept', async () => {

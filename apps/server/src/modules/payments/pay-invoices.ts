@@ -126,6 +126,9 @@ export async function payInvoices(
     reason_code: '',
     comment: '',
     notify_email: user?.email ?? '',
+    notify_first_name: user?.firstName,
+    notify_last_name: user?.lastName,
+    notify_language: user?.language,
     documents: documents.map((document, index) => ({
       document_key: keys[index]!,
       document_number_finance: document.document_number_finance,

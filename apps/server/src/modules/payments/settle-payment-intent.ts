@@ -13,11 +13,11 @@
 import type { CardinalResult, PayInvoicesResponse, PaymentResult } from '@portal/contracts';
 import { formatMinorUnits, paymentMethodLabel } from '@portal/domain';
 import type { AppContext } from '../../app-context';
+import { queueMail } from '../mail/queue-mail';
 import type { LedgerPaymentPosting, LedgerPostingResult } from '../../connectors/erp/erp-connector';
 import { GatewayTimeoutError, type GatewayCharge } from '../../connectors/gateway/payment-gateway';
 import type { Db } from '../../db/client';
 import { retryOnConflict } from '../../db/retry-on-conflict';
-import { mailOutbox } from '../../db/schema';
 import { completeIdempotencyKey } from '../../http/idempotency-keys.repository';
 import { idempotencyKeyTtlMs } from '../../http/idempotency';
 import { findIntent, markIntentApproved, settleIntent, type PaymentIntent } from './payment-intents.repository';
@@ -29,8 +29,12 @@ export type IntentPosting = {
   reference_number: string;
   reason_code: string;
   comment: string;
-  /** The signed-in user's e-mail: the payment confirmation goes there. */
+  /** The signed-in user's e-mail (or the guest's): the receipt goes there. */
   notify_email: string;
+  /** The receipt's greeting, and its language when the recipient has one of their own (a user's, not the page's). */
+  notify_first_name?: string;
+  notify_last_name?: string;
+  notify_language?: string;
   documents: {
     document_key: string;
     document_number_finance: string;
@@ -316,7 +320,11 @@ export function pendingResponse(intent: PaymentIntent): PayInvoicesResponse {
   return unsettledResponse(intent, 'pending', 'Payment is being confirmed');
 }
 
-/** The payment confirmation mail, queued in the posting's transaction (sent by the mail job). */
+/**
+ * The receipt (issue 13: payment, deposit or guest receipt), queued in the posting's transaction and sent by the
+ * mail job. It names the amount with its currency and decimals, each document, the reference code, the method's
+ * type and last four digits, and the date (formatted in the recipient's language when sent).
+ */
 async function queueConfirmation(
   tx: Db,
   ctx: AppContext,
@@ -325,27 +333,32 @@ async function queueConfirmation(
 ): Promise<void> {
   const posting = postingOf(intent);
   if (!posting.notify_email) return;
-  await tx
-    .insert(mailOutbox)
-    .values({
-      template: 'payment_confirmation',
-      recipient: posting.notify_email,
-      language: intent.language,
-      payload: {
-        kind: intent.kind,
-        payment_document_number: response.payment.payment_document_number,
-        reference_code: response.payment.reference_code,
-        payment_method_label: response.payment.payment_method_label,
-        total_amount: response.payment.total_amount,
-        currency_key: response.payment.currency_key,
-        documents: response.status.map((entry) => ({
-          billing_document_number: entry.billing_document_number,
-          document_number_finance: entry.document_number_finance,
-          amount: entry.authorization_amount,
-        })),
-      },
-      dedupeKey: `payment_confirmation:${intent.id}`,
-      createdAt: ctx.now(),
-    })
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+  await queueMail(tx, ctx, {
+    template: intent.scope.startsWith('guest:')
+      ? 'guest_receipt'
+      : intent.kind === 'deposit'
+        ? 'deposit_receipt'
+        : 'payment_receipt',
+    recipient: posting.notify_email,
+    language: posting.notify_language ?? intent.language,
+    payload: {
+      firstName: posting.notify_first_name ?? '',
+      lastName: posting.notify_last_name ?? '',
+      kind: intent.kind,
+      payment_document_number: response.payment.payment_document_number,
+      reference_code: response.payment.reference_code,
+      payment_method_label: response.payment.payment_method_label,
+      total_amount: response.payment.total_amount,
+      currency_key: response.payment.currency_key,
+      currency_decimals: response.payment.currency_decimals,
+      processed_at: response.payment.processed_at,
+      documents: response.status.map((entry) => ({
+        billing_document_number: entry.billing_document_number,
+        document_number_finance: entry.document_number_finance,
+        amount: entry.authorization_amount,
+      })),
+    },
+    // The key the outbox had before receipts had their own types: a receipt is still queued once per intent.
+    dedupeKey: `payment_confirmation:${intent.id}`,
+  });
 }

@@ -1,5 +1,6 @@
 // The application switches read before the configuration screens exist (a later issue edits them).
 // Stored in portal.app_settings under "application"; defaults are what a fresh portal starts with.
+import type { RegistrationEmailExpiration } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { readSetting } from './app-settings.repository';
 
@@ -17,6 +18,21 @@ export type ApplicationSettings = {
   /** Decimal strings; 0 means no limit (access spec §5). */
   maxPaymentAllowed: string;
   maxECheckPaymentAllowed: string;
+  /** Who receives registration requests (access spec §3). */
+  registrationRequestEmail: string;
+  /** Lifetime of confirmation and invite links: 6, 12, 24 or 48 hours, or 'ne' (never). */
+  registrationEmailExpiration: RegistrationEmailExpiration;
+  /** SMTP settings (access spec §3); used once smtpAddress is set, else SMTP_URL (mail-transport.ts). */
+  smtpAddress: string;
+  smtpPort: number;
+  smtpUseUser: boolean;
+  smtpUser: string;
+  /** Sealed with the configuration key (config-secrets.ts); never answered by the API. */
+  smtpPassword: string;
+  fromAddress: string;
+  fromAddressName: string;
+  /** Test systems: every message goes to this one address instead. */
+  overrideEmail: string;
 };
 
 export const defaultApplicationSettings: ApplicationSettings = {
@@ -31,6 +47,16 @@ export const defaultApplicationSettings: ApplicationSettings = {
   paymentDisabledMessages: {},
   maxPaymentAllowed: '0',
   maxECheckPaymentAllowed: '0',
+  registrationRequestEmail: '',
+  registrationEmailExpiration: '24',
+  smtpAddress: '',
+  smtpPort: 25,
+  smtpUseUser: false,
+  smtpUser: '',
+  smtpPassword: '',
+  fromAddress: '',
+  fromAddressName: '',
+  overrideEmail: '',
 };
 
 export async function readApplicationSettings(db: Db): Promise<ApplicationSettings> {

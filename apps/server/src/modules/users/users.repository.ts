@@ -25,10 +25,11 @@ export async function listUserAccounts(db: Db, userId: number): Promise<UserAcco
   return db.select().from(userAccounts).where(eq(userAccounts.userId, userId)).orderBy(asc(userAccounts.accountId));
 }
 
-export async function recordSuccessfulLogin(db: Db, userId: number, at: Date): Promise<void> {
+/** Also keeps the language the user signed in with: their e-mails go out in it. */
+export async function recordSuccessfulLogin(db: Db, userId: number, at: Date, language?: string): Promise<void> {
   await db
     .update(users)
-    .set({ lastLogin: at, numLogins: sql`${users.numLogins} + 1` })
+    .set({ lastLogin: at, numLogins: sql`${users.numLogins} + 1`, ...(language ? { language } : {}) })
     .where(eq(users.userId, userId));
 }
 
@@ -51,4 +52,34 @@ export async function insertUser(
     if (accounts.length) await tx.insert(userAccounts).values(accounts.map((a) => ({ ...a, userId: row.userId })));
     return row.userId;
   });
+}
+
+export async function setUserPassword(db: Db, userId: number, passwordHash: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, lastPasswordChange: at, requirePasswordChange: false, updatedAt: at })
+    .where(eq(users.userId, userId));
+}
+
+export async function setUserStatus(db: Db, userId: number, status: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ status, isConfirmed: status !== 'waiting-confirmation', updatedAt: at })
+    .where(eq(users.userId, userId));
+}
+
+export async function insertUserAccount(
+  db: Db,
+  userId: number,
+  account: Omit<typeof userAccounts.$inferInsert, 'userId'>,
+): Promise<void> {
+  await db.insert(userAccounts).values({ ...account, userId });
+}
+
+/** Active administrators (admin recovery mails them all). */
+export async function listActiveAdmins(db: Db): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(sql`${users.userRole} = 'admin' and ${users.status} = 'active'`);
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from '../../config/constants';
-import { isSignedIn, useSession } from '../../lib/session';
+import { isSignedIn, isWaitingConfirmation, useSession } from '../../lib/session';
 import { useLogout } from '../../features/auth/utils/use-logout';
 import { useDepositSettings } from '../../features/deposits/api/get-deposit-settings';
 import { currentPrimary, useAccountSelection } from '../../lib/account-selection';
@@ -26,6 +26,8 @@ export function Header() {
   const { t } = useTranslation();
   const { status, profile, impersonation } = useSession();
   const signedIn = isSignedIn(status);
+  // A user waiting for e-mail confirmation sees who they are and Log out, but no accounts, links or menu.
+  const customer = signedIn && !isWaitingConfirmation(profile);
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
   const logout = useLogout();
@@ -41,7 +43,7 @@ export function Header() {
   // spec §6: the Deposits link follows the current account's deposit settings (asked only for users who may deposit).
   const primary = currentPrimary(useAccountSelection());
   const depositPayer =
-    signedIn && primary && mayMakeDeposits(profile)
+    customer && primary && mayMakeDeposits(profile)
       ? { customer_number: primary.PrimaryAcct, company_code: primary.CompanyCode }
       : null;
   const depositsAllowed = useDepositSettings(depositPayer).data?.deposits_allowed === true;
@@ -51,7 +53,7 @@ export function Header() {
   return (
     <header className={classes.header}>
       <div className={classes.topBar}>
-        <Link to={signedIn ? DEFAULT_SIGNED_IN_PATH : SIGN_IN_PATH} className={classes.brand}>
+        <Link to={customer ? DEFAULT_SIGNED_IN_PATH : SIGN_IN_PATH} className={classes.brand}>
           <Logo title={t('shell.logo_alt')} />
           <span className={classes.appName} aria-hidden="true">
             {t('shell.app_name')}
@@ -59,24 +61,28 @@ export function Header() {
         </Link>
         {signedIn && (
           <>
-            <div className={classes.desktopOnly}>
-              <AccountSwitcher className={classes.accountSwitcher} />
-            </div>
+            {customer && (
+              <div className={classes.desktopOnly}>
+                <AccountSwitcher className={classes.accountSwitcher} />
+              </div>
+            )}
             <div className={classes.spacer} />
             <Text className={classes.who} size="sm">
               {who}
             </Text>
-            <ActionIcon
-              component={Link}
-              to={settingsPath(profile)}
-              variant="subtle"
-              color="white"
-              size="lg"
-              aria-label={t('shell.nav.settings')}
-              className={classes.desktopOnly}
-            >
-              <IconSettings aria-hidden="true" />
-            </ActionIcon>
+            {customer && (
+              <ActionIcon
+                component={Link}
+                to={settingsPath(profile)}
+                variant="subtle"
+                color="white"
+                size="lg"
+                aria-label={t('shell.nav.settings')}
+                className={classes.desktopOnly}
+              >
+                <IconSettings aria-hidden="true" />
+              </ActionIcon>
+            )}
             {showsLogout(profile) && (
               <Button
                 variant="subtle"
@@ -88,19 +94,21 @@ export function Header() {
                 {t('auth.logout')}
               </Button>
             )}
-            <Burger
-              opened={drawerOpened}
-              onClick={drawer.toggle}
-              color="white"
-              className={classes.mobileOnly}
-              aria-label={t('shell.nav.open_menu')}
-              aria-expanded={drawerOpened}
-              aria-controls="app-nav-drawer"
-            />
+            {customer && (
+              <Burger
+                opened={drawerOpened}
+                onClick={drawer.toggle}
+                color="white"
+                className={classes.mobileOnly}
+                aria-label={t('shell.nav.open_menu')}
+                aria-expanded={drawerOpened}
+                aria-controls="app-nav-drawer"
+              />
+            )}
           </>
         )}
       </div>
-      {signedIn && (
+      {customer && (
         <nav className={`${classes.navBar} ${classes.desktopOnly}`} aria-label={t('shell.nav.main_label')}>
           <ul className={classes.navList}>
             {navItems.map((item) => (
@@ -113,7 +121,7 @@ export function Header() {
           </ul>
         </nav>
       )}
-      {signedIn && (
+      {customer && (
         <Drawer
           id="app-nav-drawer"
           opened={drawerOpened}

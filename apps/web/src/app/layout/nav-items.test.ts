@@ -1,6 +1,6 @@
 import type { UserProfile } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { accountLabel, mayMakeDeposits, primaryNavItems, settingsPath, showsLogout } from './nav-items';
+import { mayMakeDeposits, primaryNavItems, settingsPath, showsLogout } from './nav-items';
 
 const payer: UserProfile = {
   user_id: 1,
@@ -10,6 +10,7 @@ const payer: UserProfile = {
   last_name: 'Payer',
   company: 'Example Co',
   status: 'active',
+  language: 'en',
   user_role: 'user',
   primary_account_type_id: 'Payer',
   third_party_id: null,
@@ -59,16 +60,5 @@ describe('header navigation', () => {
 
   it('offers no logout link to third-party users', () => {
     expect(showsLogout({ ...payer, third_party_id: 'TP-1' })).toBe(false);
-  });
-});
-
-describe('accountLabel', () => {
-  it('strips leading zeros from numeric account numbers', () => {
-    expect(accountLabel('0000100234')).toBe('100234');
-    expect(accountLabel('0')).toBe('0');
-  });
-
-  it('keeps alphanumeric account ids as they are', () => {
-    expect(accountLabel('00AB12')).toBe('00AB12');
   });
 });

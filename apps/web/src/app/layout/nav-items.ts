@@ -33,8 +33,3 @@ export function settingsPath(profile: UserProfile | null): string {
 
 /** spec §2: no logout link when third_party_id is non-empty. */
 export const showsLogout = (profile: UserProfile | null): boolean => !isThirdParty(profile);
-
-/** Leading zeros are stripped from account numbers for display (spec §9). */
-export function accountLabel(primaryAccount: string): string {
-  return /^\d+$/.test(primaryAccount) ? primaryAccount.replace(/^0+(?=\d)/, '') : primaryAccount;
-}

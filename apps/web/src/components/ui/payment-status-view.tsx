@@ -8,7 +8,7 @@ import type { PayInvoicesResponse } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '../../lib/format-money';
+import { formatMoney } from '@portal/domain';
 import { isPaymentSuccess, type PaymentOutcome } from '../../lib/payment-outcome';
 import { refusalText } from '../../lib/payment-refusal';
 import { ErrorBoundary } from './error-boundary';

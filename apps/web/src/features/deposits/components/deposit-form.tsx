@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { PayWithFields } from '../../../components/ui/pay-with-fields';
 import { accountOptionLabel } from '../../../lib/account-selection';
 import { preventExponentKey, withoutExponent } from '../../../lib/amount-input';
-import { formatMoney } from '../../../lib/format-money';
+import { formatMoney } from '@portal/domain';
 import { log } from '../../../lib/log';
 import { notify } from '../../../lib/notify';
 import { usePaySubmission } from '../../../lib/pay-submission';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { preventExponentKey } from '../../../lib/amount-input';
 import { withoutLeadingZeros } from '../../../lib/account-selection';
 import { formatDate } from '../../../lib/format-date';
-import { formatMoney } from '../../../lib/format-money';
+import { formatMoney } from '@portal/domain';
 import { currencySymbol, isCreditAmount, showsPayAmount, type GuestInvoiceState } from '../utils/guest-invoice';
 
 export type AmountErrors = Partial<Record<'amount_to_process' | 'reason_code' | 'comment', string>>;

@@ -24,7 +24,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HostedFrameHandle } from '../../../components/ui/hosted-frame';
-import { formatMoney } from '../../../lib/format-money';
+import { formatMoney } from '@portal/domain';
 import { log } from '../../../lib/log';
 import { notify } from '../../../lib/notify';
 import { refusalFromCheck, refusalText, type PaymentRefusal } from '../../../lib/payment-refusal';

@@ -5,7 +5,7 @@ import { daysToPay, documentStatusText, dueState } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { displayName } from '../../../lib/account-selection';
 import { formatDate } from '../../../lib/format-date';
-import { formatMoney } from '../../../lib/format-money';
+import { formatMoney } from '@portal/domain';
 import classes from './invoices.module.css';
 
 export function Money({ amount, currency }: { amount: string; currency: string }) {

@@ -22,7 +22,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { MOBILE_BREAKPOINT_PX } from '../../../config/constants';
 import { currentPrimary, displayName, useAccountSelection, withoutLeadingZeros } from '../../../lib/account-selection';
 import { formatDate } from '../../../lib/format-date';
-import { currencyDecimals, formatMoney } from '../../../lib/format-money';
+import { currencyDecimals, formatMoney } from '@portal/domain';
 import { invoiceSelection } from '../../../lib/invoice-selection';
 import { log } from '../../../lib/log';
 import { usePaymentsDisabled } from '../../../lib/payments-disabled';

@@ -4,7 +4,7 @@ import { parseMinorUnits } from '@portal/domain';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { currencyDecimals, formatMoney } from '../../../lib/format-money';
+import { currencyDecimals, formatMoney } from '@portal/domain';
 import { invoiceSelection, selectedTotal, useInvoiceSelection } from '../../../lib/invoice-selection';
 import { notify } from '../../../lib/notify';
 import classes from './invoices.module.css';

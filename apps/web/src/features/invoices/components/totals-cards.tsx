@@ -2,7 +2,7 @@ import { Paper, Text } from '@mantine/core';
 import type { InvoiceTotals } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
-import { formatMoney } from '../../../lib/format-money';
+import { formatMoney } from '@portal/domain';
 import classes from './invoices.module.css';
 
 const cards = ['invoices', 'credits', 'due', 'past_due', 'balance'] as const;

@@ -22,7 +22,7 @@ import {
 } from '../../../lib/account-selection';
 import { useBackendConfiguration } from '../../../lib/backend-configuration';
 import { formatDate } from '../../../lib/format-date';
-import { formatMoney } from '../../../lib/format-money';
+import { formatMoney } from '@portal/domain';
 import { log } from '../../../lib/log';
 import { notify } from '../../../lib/notify';
 import { exportPaymentsHistory } from '../api/export-payments-history';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { preventExponentKey } from '../../../lib/amount-input';
 import { withoutLeadingZeros } from '../../../lib/account-selection';
 import { formatDate } from '../../../lib/format-date';
-import { formatMoney } from '../../../lib/format-money';
+import { formatMoney } from '@portal/domain';
 import type { PayLine } from '../utils/pay-form';
 
 export function InvoicePayBlock(props: {

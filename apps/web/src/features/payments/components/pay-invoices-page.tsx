@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
 import { currentPrimary, useAccountSelection } from '../../../lib/account-selection';
-import { formatMoney } from '../../../lib/format-money';
+import { formatMoney } from '@portal/domain';
 import { useInvoiceSelection, type SelectedInvoice } from '../../../lib/invoice-selection';
 import { log } from '../../../lib/log';
 import { notify } from '../../../lib/notify';

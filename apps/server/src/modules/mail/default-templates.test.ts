@@ -1,0 +1,47 @@
+// The default e-mail templates: every type in all 8 languages, only known placeholders, the links each type
+// needs, and the migration that seeds them generated from these files (run the script after editing one).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { emailTemplateKeys, emailTemplatePlaceholders } from '@portal/contracts';
+import { languages } from '@portal/i18n';
+import { emailTemplatesMigration, migrationFile } from '../../../scripts/email-templates-migration.mjs';
+import { placeholdersIn } from './render-email';
+
+const defaults = Object.fromEntries(
+  languages.map((language) => [
+    language,
+    JSON.parse(readFileSync(new URL(`./default-templates/${language}.json`, import.meta.url), 'utf8')) as Record<
+      string,
+      { title: string; template: string }
+    >,
+  ]),
+);
+
+describe('default e-mail templates', () => {
+  it('has every type in every language, with known placeholders only', () => {
+    for (const language of languages) {
+      expect(Object.keys(defaults[language]!).sort()).toEqual([...emailTemplateKeys].sort());
+      for (const key of emailTemplateKeys) {
+        const text = defaults[language]![key]!;
+        const known = new Set<string>(emailTemplatePlaceholders[key]);
+        const used = [...placeholdersIn(text.title), ...placeholdersIn(text.template)];
+        expect({ language, key, unknown: used.filter((name) => !known.has(name)) }).toEqual({
+          language,
+          key,
+          unknown: [],
+        });
+      }
+    }
+  });
+
+  it('puts the link each type is about in every language', () => {
+    const links = { confirmation: 'confirmUrl', invite: 'inviteUrl', reset_password: 'resetUrl', welcome: 'signInUrl' };
+    for (const language of languages)
+      for (const [key, link] of Object.entries(links))
+        expect(placeholdersIn(defaults[language]![key]!.template)).toContain(link);
+  });
+
+  it('are what the migration seeds (run apps/server/scripts/email-templates-migration.mjs after an edit)', () => {
+    expect(readFileSync(migrationFile, 'utf8')).toBe(emailTemplatesMigration());
+  });
+});

@@ -1,0 +1,49 @@
+// GET/PUT /api/configuration/email/{key}: one template type, enabled or not, with its subject and HTML body per
+// language. A placeholder the type does not know is refused (400 naming it), so that a typo cannot send a mail with
+// a hole in it. The configuration issue adds the editor screen; administrators can already edit through the API.
+import { emailTemplatePlaceholders, type EmailConfig, type EmailTemplateKey } from '@portal/contracts';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../errors';
+import { recordAuditEvent } from '../audit/audit.repository';
+import { readEmailType, writeEmailType, type StoredTemplate } from './mail.repository';
+import { placeholdersIn } from './render-email';
+
+export async function readEmailConfig(ctx: AppContext, key: EmailTemplateKey): Promise<EmailConfig> {
+  const type = await readEmailType(ctx.db, key);
+  if (!type) throw new AppError('NOT_FOUND');
+  return {
+    key,
+    isEnabled: type.isEnabled,
+    placeholders: [...emailTemplatePlaceholders[key]],
+    templates: type.templates as EmailConfig['templates'],
+  };
+}
+
+export async function saveEmailConfig(
+  ctx: AppContext,
+  key: EmailTemplateKey,
+  input: { isEnabled: boolean; templates: StoredTemplate[] },
+  actorId: number,
+): Promise<EmailConfig> {
+  const known = new Set<string>(emailTemplatePlaceholders[key]);
+  const unknown = input.templates.flatMap((text) =>
+    [...placeholdersIn(text.title), ...placeholdersIn(text.template)].filter((name) => !known.has(name)),
+  );
+  if (unknown.length > 0)
+    throw new AppError('VALIDATION_FAILED', {
+      messageKey: 'errors.mail.unknown_placeholder',
+      details: { fields: ['templates'], placeholders: [...new Set(unknown)] },
+    });
+  const languages = input.templates.map((text) => text.language);
+  if (new Set(languages).size !== languages.length)
+    throw new AppError('VALIDATION_FAILED', { details: { fields: ['templates'] } });
+  await writeEmailType(ctx.db, key, input, ctx.now());
+  await recordAuditEvent(ctx.db, {
+    at: ctx.now(),
+    event: 'email_template_saved',
+    userId: actorId,
+    subject: key,
+    details: { isEnabled: input.isEnabled, languages },
+  });
+  return readEmailConfig(ctx, key);
+}

@@ -1,0 +1,71 @@
+// Which SMTP transport sends the outbox (issue 13), first match wins: the configuration's SMTP settings once
+// smtpAddress is set; SMTP_URL with MAIL_FROM; otherwise none (messages stay queued for the Sent e-mail page).
+// overrideEmail (test systems) redirects every message to one address, whichever transport sends it.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppContext } from '../../app-context';
+import { readApplicationSettings } from '../system/application-settings';
+
+export type MailTransport = {
+  kind: 'settings' | 'environment' | 'none';
+  transporter: Transporter | null;
+  from: string | { name: string; address: string };
+  overrideEmail: string;
+};
+
+const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** One transporter per distinct setting, reused across rounds; a changed setting replaces it. One per app. */
+export type TransportCache = Map<string, Transporter>;
+
+function cachedIn(cache: TransportCache, fingerprint: string, make: () => Transporter): Transporter {
+  let transporter = cache.get(fingerprint);
+  if (!transporter) {
+    closeMailTransports(cache);
+    transporter = make();
+    cache.set(fingerprint, transporter);
+  }
+  return transporter;
+}
+
+export async function resolveMailTransport(
+  ctx: Pick<AppContext, 'db' | 'config' | 'secrets'>,
+  cache: TransportCache,
+): Promise<MailTransport> {
+  const cached = (fingerprint: string, make: () => Transporter) => cachedIn(cache, fingerprint, make);
+  const settings = await readApplicationSettings(ctx.db);
+  const overrideEmail = settings.overrideEmail.trim();
+  if (settings.smtpAddress.trim()) {
+    const password = settings.smtpPassword ? (ctx.secrets.open(settings.smtpPassword) ?? '') : '';
+    const options = {
+      host: settings.smtpAddress.trim(),
+      port: settings.smtpPort,
+      secure: settings.smtpPort === 465,
+      ...(settings.smtpUseUser ? { auth: { user: settings.smtpUser, pass: password } } : {}),
+      ...timeouts,
+    };
+    const fingerprint = JSON.stringify(['settings', options]);
+    return {
+      kind: 'settings',
+      transporter: cached(fingerprint, () => nodemailer.createTransport(options)),
+      from: { name: settings.fromAddressName || settings.companyName, address: settings.fromAddress },
+      overrideEmail,
+    };
+  }
+  const url = ctx.config.SMTP_URL;
+  if (url) {
+    return {
+      kind: 'environment',
+      transporter: cached(JSON.stringify(['environment', url]), () =>
+        nodemailer.createTransport({ url, ...timeouts } as Parameters<typeof nodemailer.createTransport>[0]),
+      ),
+      from: ctx.config.MAIL_FROM || `${settings.companyName} <portal@${new URL(ctx.config.PUBLIC_URL).hostname}>`,
+      overrideEmail,
+    };
+  }
+  return { kind: 'none', transporter: null, from: '', overrideEmail };
+}
+
+export function closeMailTransports(cache: TransportCache): void {
+  for (const transporter of cache.values()) transporter.close();
+  cache.clear();
+}

@@ -1,0 +1,45 @@
+// One outbox message rendered from its stored template in the recipient's language (English when that language
+// has no text), with the company's branding: what is sent, and what the Sent e-mail page previews.
+import { emailTemplateKeys, type EmailTemplateKey } from '@portal/contracts';
+import { isLanguage, type Language } from '@portal/i18n';
+import type { AppContext } from '../../app-context';
+import { readApplicationSettings } from '../system/application-settings';
+import { readEmailType, type OutboxRow } from './mail.repository';
+import { buildMailValues } from './mail-values';
+import { renderEmail, type RenderedEmail } from './render-email';
+
+export type RenderedOutboxMessage = RenderedEmail & { isEnabled: boolean };
+
+/** The portal's colour until themes set one (configuration issue): the web app's primary blue. */
+const defaultPrimaryColor = '#1c5fb8';
+
+export async function renderOutboxMessage(
+  ctx: Pick<AppContext, 'db' | 'secrets'>,
+  row: OutboxRow,
+): Promise<RenderedOutboxMessage> {
+  const key = emailTemplateKeys.includes(row.template as EmailTemplateKey)
+    ? (row.template as EmailTemplateKey)
+    : undefined;
+  const [type, settings] = await Promise.all([
+    key ? readEmailType(ctx.db, key) : undefined,
+    readApplicationSettings(ctx.db),
+  ]);
+  const language: Language = isLanguage(row.language) ? row.language : 'en';
+  const text = type?.templates.find((t) => t.language === language) ?? type?.templates.find((t) => t.language === 'en');
+  if (!type || !text) throw new Error(`no e-mail template ${row.template}`);
+  const opened = row.secrets ? ctx.secrets.open(row.secrets) : null;
+  const values = buildMailValues({
+    template: row.template,
+    language,
+    companyName: settings.companyName,
+    payload: row.payload,
+    links: opened ? (JSON.parse(opened) as Record<string, string>) : null,
+  });
+  const rendered = renderEmail(
+    text,
+    values,
+    { companyName: settings.companyName, logoCid: null, primaryColor: defaultPrimaryColor },
+    language,
+  );
+  return { ...rendered, isEnabled: type.isEnabled };
+}

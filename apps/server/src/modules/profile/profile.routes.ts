@@ -1,0 +1,17 @@
+// The profile page's own call (issue 13); the profile itself is POST /api/token/getuseraccounts (auth module).
+import type { FastifyInstance } from 'fastify';
+import { linkAccountByInvoice as linkAccountByInvoiceRoute } from '@portal/contracts';
+import { clientInfo } from '../../http/client-info';
+import { addRoute } from '../../http/routes';
+import { requireActor } from '../../plugins/auth';
+import type { GuestLookupLimiter } from '../guest-payment/guest-lookup-limiter';
+import { linkAccountByInvoice } from './link-account-by-invoice';
+
+export async function profileRoutes(app: FastifyInstance, { limiter }: { limiter: GuestLookupLimiter }): Promise<void> {
+  const { ctx } = app;
+  addRoute(app, linkAccountByInvoiceRoute, ({ params, body, request }) =>
+    linkAccountByInvoice(ctx, requireActor(request.actor), params.id, body, clientInfo(request), (account) =>
+      limiter.hit(request, account),
+    ),
+  );
+}

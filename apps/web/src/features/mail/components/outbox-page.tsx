@@ -1,0 +1,155 @@
+// /settings/outbox, the Sent e-mail page (issue 13): every message the portal queued, newest first, with its status,
+// tries and the SMTP server's last reply, and a preview of its HTML and text parts. With no SMTP transport the
+// messages stay here unsent, so that a newcomer on the embedded default can still follow a registration or a reset.
+import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import type { OutboxMessage, OutboxStatus } from '@portal/contracts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/ui/page-title';
+import { formatDateTime } from '../../../lib/format-date';
+import { outboxMessageQuery, outboxQuery } from '../api/outbox';
+import classes from './outbox-page.module.css';
+
+const statusColor: Record<OutboxStatus, string> = { queued: 'yellow', sent: 'green', failed: 'red' };
+
+export function OutboxPage() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<OutboxStatus | 'all'>('all');
+  const [previewId, setPreviewId] = useState<number | null>(null);
+  const outbox = useInfiniteQuery(outboxQuery(status === 'all' ? null : status));
+  const messages = outbox.data?.pages.flatMap((page) => page.messages) ?? [];
+  const transport = outbox.data?.pages[0]?.transport;
+
+  return (
+    <Stack gap="lg">
+      <PageTitle>{t('mail.outbox.title')}</PageTitle>
+      {transport === 'none' && (
+        <Alert color="yellow" data-testid="outbox-no-transport">
+          {t('mail.outbox.no_transport')}
+        </Alert>
+      )}
+      {transport && transport !== 'none' && (
+        <Text c="dimmed">
+          {t(transport === 'settings' ? 'mail.outbox.via_settings' : 'mail.outbox.via_environment')}
+        </Text>
+      )}
+      <div role="group" aria-labelledby="outbox-filter-label">
+        <Text size="sm" fw={500} id="outbox-filter-label" mb={4}>
+          {t('mail.outbox.filter_label')}
+        </Text>
+        <SegmentedControl
+          value={status}
+          onChange={(value) => setStatus(value as OutboxStatus | 'all')}
+          data={(['all', 'queued', 'sent', 'failed'] as const).map((value) => ({
+            value,
+            label: t(`mail.outbox.status.${value}`),
+          }))}
+        />
+      </div>
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped data-testid="outbox-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">
+                <span className={classes.visuallyHidden}>{t('mail.outbox.preview')}</span>
+              </Table.Th>
+              <Table.Th scope="col">{t('mail.outbox.created')}</Table.Th>
+              <Table.Th scope="col">{t('mail.outbox.type')}</Table.Th>
+              <Table.Th scope="col">{t('mail.outbox.recipient')}</Table.Th>
+              <Table.Th scope="col">{t('mail.outbox.status_column')}</Table.Th>
+              <Table.Th scope="col">{t('mail.outbox.attempts')}</Table.Th>
+              <Table.Th scope="col">{t('mail.outbox.last_reply')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {messages.map((message) => (
+              <Table.Tr key={message.id}>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setPreviewId(message.id)}
+                    aria-label={t('mail.outbox.preview_of', { recipient: message.recipient })}
+                  >
+                    {t('mail.outbox.preview')}
+                  </Button>
+                </Table.Td>
+                <Table.Td>{formatDateTime(message.created_at)}</Table.Td>
+                <Table.Td>{t(`mail.types.${message.template}`, { defaultValue: message.template })}</Table.Td>
+                <Table.Td className={classes.recipient}>{message.recipient}</Table.Td>
+                <Table.Td>
+                  <Badge color={statusColor[message.status]} variant="light">
+                    {t(`mail.outbox.status.${message.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{message.attempts}</Table.Td>
+                <Table.Td className={classes.reply}>{message.last_reply}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {outbox.isSuccess && messages.length === 0 && <Text>{t('mail.outbox.empty')}</Text>}
+      {outbox.hasNextPage && (
+        <Group>
+          <Button variant="outline" loading={outbox.isFetchingNextPage} onClick={() => void outbox.fetchNextPage()}>
+            {t('mail.outbox.more')}
+          </Button>
+        </Group>
+      )}
+      {previewId !== null && <PreviewModal id={previewId} onClose={() => setPreviewId(null)} />}
+    </Stack>
+  );
+}
+
+function PreviewModal({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data } = useQuery(outboxMessageQuery(id));
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={t('mail.outbox.preview_title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {data && <Preview message={data} />}
+    </Modal>
+  );
+}
+
+function Preview({ message }: { message: OutboxMessage & { html: string; text: string } }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h5" data-testid="outbox-preview-subject">
+        {message.subject}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('mail.outbox.to', { recipient: message.sent_to ?? message.recipient })}
+      </Text>
+      <Tabs defaultValue="html">
+        <Tabs.List>
+          <Tabs.Tab value="html">{t('mail.outbox.html_part')}</Tabs.Tab>
+          <Tabs.Tab value="text">{t('mail.outbox.text_part')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="html" pt="sm">
+          {/* The message as a mail client shows it, in a sandbox: no script, no navigation of this page. */}
+          <iframe
+            title={t('mail.outbox.html_part')}
+            sandbox=""
+            srcDoc={message.html}
+            className={classes.frame}
+            data-testid="outbox-preview-html"
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="text" pt="sm">
+          <pre className={classes.text} data-testid="outbox-preview-text">
+            {message.text}
+          </pre>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
