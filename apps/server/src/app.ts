@@ -153,7 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .filter(Boolean),
   });
   await app.register(cookie);
-  // A general ceiling per client address; shared across instances through Redis when REDIS_URL is set.
+  // A general ceiling on API calls per client address; shared across instances through Redis when REDIS_URL is set.
+  // The web app's files are outside it: one page load fetches a dozen chunks, and an office behind one address
+  // would otherwise be locked out of the portal's HTML by its own browsing (a blank page, not an error).
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
@@ -161,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
     ...(redis ? { redis, nameSpace: 'portal-rl-' } : {}),
   });
   await app.register(authPlugin);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -127,5 +130,27 @@ it('shares its rate-limit counters through Redis when REDIS_URL is set', async (
     );
   } finally {
     await withRedis.close();
+  }
+});
+
+it('limits API calls per address but keeps serving the web app to that address', async () => {
+  const webDist = mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="en"><title>Portal</title></html>');
+  const limited = await createTestApp({ demoUsers: false, settings: { RATE_LIMIT_PER_MINUTE: '2', WEB_DIST: webDist } });
+  try {
+    for (let i = 0; i < 2; i++) {
+      expect((await limited.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    }
+    const refused = await limited.app.inject({ method: 'GET', url: '/api/health' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe('RATE_LIMITED');
+    for (const url of ['/signin', '/invoices', '/index.html']) {
+      const page = await limited.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Portal</title>');
+    }
+  } finally {
+    await limited.close();
+    rmSync(webDist, { recursive: true, force: true });
   }
 });
