@@ -136,7 +136,10 @@ it('shares its rate-limit counters through Redis when REDIS_URL is set', async (
 it('limits API calls per address but keeps serving the web app to that address', async () => {
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="en"><title>Portal</title></html>');
-  const limited = await createTestApp({ demoUsers: false, settings: { RATE_LIMIT_PER_MINUTE: '2', WEB_DIST: webDist } });
+  const limited = await createTestApp({
+    demoUsers: false,
+    settings: { RATE_LIMIT_PER_MINUTE: '2', WEB_DIST: webDist },
+  });
   try {
     for (let i = 0; i < 2; i++) {
       expect((await limited.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
