@@ -10,6 +10,12 @@ export async function checkA11y(page: Page): Promise<void> {
   // An iframe attached after axe has run once (the payment gateway's hosted frame) leaves Playwright's networkidle
   // pending for good in Chromium: wait for it a while, then check anyway.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  // A toast or a drawer in mid-transition has half its opacity: axe would measure a contrast nobody sees for long.
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {
+      timeout: 2_000,
+    })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
