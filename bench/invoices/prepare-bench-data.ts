@@ -8,7 +8,7 @@ import { ledgerShape, seedLedger } from '../../apps/server/src/connectors/erp/le
 import { openDatabase, type Db } from '../../apps/server/src/db/client';
 import { users } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
-import { rolePermissions } from '../../apps/server/src/modules/users/role-permissions';
+import { rolePermissions } from '@portal/contracts';
 import { insertUser } from '../../apps/server/src/modules/users/users.repository';
 
 export const benchPassword = 'Bench-Password-2026';

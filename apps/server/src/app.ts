@@ -45,6 +45,9 @@ import { openApiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
+import { usersRoutes } from './modules/users/users.routes';
+import { registrationRequestsRoutes } from './modules/registration-requests/registration-requests.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 
 export type RegisteredRoute = { method: string; url: string; public: boolean };
 
@@ -186,6 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(registrationRoutes, { limiter: lookupLimiter });
   await app.register(profileRoutes, { limiter: lookupLimiter });
   await app.register(mailRoutes);
+  await app.register(usersRoutes);
+  await app.register(registrationRequestsRoutes);
+  await app.register(auditRoutes);
   await app.register(adminRecoveryRoutes);
 
   await app.register(webAppPlugin, { root: config.WEB_DIST || defaultWebDist() });

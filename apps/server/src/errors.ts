@@ -39,6 +39,8 @@ export const errorCodes = {
   GUEST_MAX_ACCOUNTS: 409,
   /** Self-registration is switched off (allowRegistration): the registration calls answer this. */
   REGISTRATION_DISABLED: 403,
+  /** The change conflicts with what is stored: a login or e-mail taken, the last active admin. */
+  CONFLICT: 409,
   /** Admin recovery: no ADMIN_RECOVERY_KEY is set, so the page and the call do not exist. */
   RECOVERY_NOT_CONFIGURED: 404,
 } as const;

@@ -50,7 +50,7 @@ export async function seedDemoUsers(db: Db): Promise<void> {
       },
       demoUserAccounts[user.kind].map((a) => ({
         primaryAccount: a.primary_account,
-        accountType: a.account_type,
+        accountType: 'both',
         companyCode: a.company_code,
         salesOrganization: a.sales_organization,
         distributionChannel: a.distribution_channel,

@@ -91,7 +91,13 @@ export const UserProfile = z.object({
   num_logins: z.number().int(),
   require_password_change: z.boolean(),
   Accounts: z.array(LinkedAccount),
+  /** The permissions in force: while impersonating, the person's own capped by the user's (spec §4). */
   Permissions: z.array(Permission),
+  /**
+   * Set while the session works as this user (spec §4 impersonation): who is really signed in. The header then
+   * says 'Working as {name}'.
+   */
+  impersonated_by: z.object({ user_id: z.number().int(), login: z.string() }).nullable(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 

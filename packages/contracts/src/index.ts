@@ -14,3 +14,7 @@ export * from './mail';
 export * from './registration';
 export * from './profile';
 export * from './admin-recovery';
+export * from './users';
+export * from './registration-requests';
+export * from './audit';
+export * from './role-permissions';

@@ -11,6 +11,8 @@ export type RouteContract = {
   path: string;
   public?: boolean;
   permission?: (typeof permissions)[number];
+  /** Only users of this role (the audit trail: administrators), whatever permissions they were granted. */
+  requiredRole?: 'admin';
   /**
    * A signed-in user still waiting for e-mail confirmation may call this route (their profile, the resend call).
    * Every other signed-in route answers such a user 403 (issue 13: no customer data before confirmation).

@@ -14,3 +14,4 @@ export * from './iso-numeric';
 export * from './guest-payment-checks';
 export * from './self-service-checks';
 export * from './format-money';
+export * from './user-admin-checks';

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -68,7 +69,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       throw new Error(`The data folder ${options.dataDir} is in use by another portal process.`);
     }
   }
-  const client = new PGlite(options.dataDir ? path.join(options.dataDir, 'pg') : undefined);
+  // pg_trgm: the user search's trigram indexes (migration 0010).
+  const client = new PGlite({
+    ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pg') } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   return {

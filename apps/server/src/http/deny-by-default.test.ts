@@ -41,6 +41,11 @@ const expectedPublic = [
   'POST /api/token/auto-register/user-confirm/:id',
   'GET /api/admin/recovery',
   'POST /api/admin/recovery',
+  // Invites (issue 14): the one-time link in the invite e-mail is the authorisation; it sets a password once.
+  'GET /api/users/invite/:id',
+  'POST /api/token/complete-registration',
+  // Registration requests (issue 14): someone without an account asks for one; rate-limited, mails the admins.
+  'POST /api/register',
 ];
 
 it('answers 401 without a token on every registered API route that is not public', async () => {

@@ -23,6 +23,7 @@ export type Handler<R extends RouteContract> = (
 export type RouteConfig = {
   public: boolean;
   permission?: RouteContract['permission'];
+  requiredRole?: RouteContract['requiredRole'];
   allowUnconfirmed?: boolean;
 };
 
@@ -31,6 +32,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
     permission?: RouteContract['permission'];
+    requiredRole?: RouteContract['requiredRole'];
     allowUnconfirmed?: boolean;
   }
 }
@@ -42,6 +44,7 @@ export function addRoute<R extends RouteContract>(app: FastifyInstance, contract
     config: {
       public: contract.public ?? false,
       permission: contract.permission,
+      requiredRole: contract.requiredRole,
       allowUnconfirmed: contract.allowUnconfirmed ?? false,
     },
     schema: {

@@ -4,9 +4,16 @@
 import fp from 'fastify-plugin';
 import type { Permission, UserRole } from '@portal/contracts';
 import { AppError } from '../errors';
+import { recordAuditEvent } from '../modules/audit/audit.repository';
 import { findSessionWithUser, sessionTouchIntervalMs, touchSession } from '../modules/auth/sessions.repository';
 import { sessionState } from '../modules/auth/session-state';
 
+/**
+ * Who a request runs as. While a session works as another user (spec §4 impersonation), `userId`, `login`, `role`
+ * and `thirdPartyId` are the target's, so that every use case scopes data to the target's accounts and exclusions
+ * without knowing about impersonation; `permissions` are the actor's capped by the target's; `impersonator` is the
+ * person really signed in (recorded on payments and in the audit trail).
+ */
 export type Actor = {
   userId: number;
   sessionId: string;
@@ -14,6 +21,8 @@ export type Actor = {
   role: UserRole;
   permissions: ReadonlySet<Permission>;
   thirdPartyId: string | null;
+  accessVersion: number;
+  impersonator: { userId: number; login: string; role: UserRole } | null;
 };
 
 declare module 'fastify' {
@@ -28,8 +37,29 @@ export function requireActor(actor: Actor | null): Actor {
   return actor;
 }
 
+/** The role a route needs, held by the person signed in and, while impersonating, by the target too. */
+function isOfRole(actor: Actor, role: UserRole): boolean {
+  return actor.role === role && (!actor.impersonator || actor.impersonator.role === role);
+}
+
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('actor', null);
+  // Every call made while working as another user is in the audit trail (issue 14), with its answer's status.
+  app.addHook('onResponse', async (request, reply) => {
+    const actor = request.actor;
+    if (!actor?.impersonator) return;
+    await recordAuditEvent(app.ctx.db, {
+      at: app.ctx.now(),
+      event: 'impersonated_call',
+      userId: actor.impersonator.userId,
+      targetUserId: actor.userId,
+      subject: actor.login,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      requestId: request.id,
+      details: { method: request.method, route: request.routeOptions.url ?? '', status: reply.statusCode },
+    }).catch((error: unknown) => request.log.error({ err: error }, 'audit of an impersonated call failed'));
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const config = request.routeOptions.config;
@@ -53,16 +83,39 @@ export const authPlugin = fp(async (app) => {
       throw new AppError('FORBIDDEN', { reason: 'waiting_confirmation' });
     }
 
-    request.actor = {
-      userId: found.user.userId,
-      sessionId: found.session.sessionId,
-      login: found.user.login,
-      role: found.user.userRole as UserRole,
-      permissions: new Set(found.user.permissions as Permission[]),
-      thirdPartyId: found.user.thirdPartyId,
-    };
+    // A target deactivated, locked or deleted meanwhile ends the impersonation: the session is its own user again.
+    const target = found.impersonated?.status === 'active' && !found.impersonated.deletedAt ? found.impersonated : null;
+    const own = new Set(found.user.permissions as Permission[]);
+    request.actor = target
+      ? {
+          userId: target.userId,
+          sessionId: found.session.sessionId,
+          login: target.login,
+          role: target.userRole as UserRole,
+          permissions: new Set((target.permissions as Permission[]).filter((p) => own.has(p))),
+          thirdPartyId: target.thirdPartyId,
+          accessVersion: target.accessVersion,
+          impersonator: {
+            userId: found.user.userId,
+            login: found.user.login,
+            role: found.user.userRole as UserRole,
+          },
+        }
+      : {
+          userId: found.user.userId,
+          sessionId: found.session.sessionId,
+          login: found.user.login,
+          role: found.user.userRole as UserRole,
+          permissions: own,
+          thirdPartyId: found.user.thirdPartyId,
+          accessVersion: found.user.accessVersion,
+          impersonator: null,
+        };
     if (config?.permission && !request.actor.permissions.has(config.permission)) {
       throw new AppError('FORBIDDEN', { details: { permission: config.permission } });
+    }
+    if (config?.requiredRole && !isOfRole(request.actor, config.requiredRole)) {
+      throw new AppError('FORBIDDEN', { details: { role: config.requiredRole } });
     }
     // touchSession writes at most once a minute; skip the statement when this session's row says it is not due.
     if (now.getTime() - found.session.lastActivityAt.getTime() >= sessionTouchIntervalMs) {

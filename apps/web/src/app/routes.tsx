@@ -101,6 +101,22 @@ const WaitingConfirmationPage = lazy(() =>
 const AdminRecoveryPage = lazy(() =>
   import('../features/admin-recovery/components/admin-recovery-page').then((m) => ({ default: m.AdminRecoveryPage })),
 );
+const UsersPage = lazy(() => import('../features/users/components/users-page').then((m) => ({ default: m.UsersPage })));
+const UserEditPage = lazy(() =>
+  import('../features/users/components/user-edit-page').then((m) => ({ default: m.UserEditPage })),
+);
+const RegistrationRequestsPage = lazy(() =>
+  import('../features/users/components/registration-requests-page').then((m) => ({
+    default: m.RegistrationRequestsPage,
+  })),
+);
+const AuditPage = lazy(() => import('../features/audit/components/audit-page').then((m) => ({ default: m.AuditPage })));
+const InvitePage = lazy(() =>
+  import('../features/registration/components/invite-page').then((m) => ({ default: m.InvitePage })),
+);
+const RequestAccessPage = lazy(() =>
+  import('../features/registration/components/request-access-page').then((m) => ({ default: m.RequestAccessPage })),
+);
 const ManagePaymentMethodsToggle = lazy(() =>
   import('../features/payment-methods/components/manage-payment-methods-toggle').then((m) => ({
     default: m.ManagePaymentMethodsToggle,
@@ -120,6 +136,8 @@ type SignedInRoute = {
   path: string;
   titleKey: string;
   permission?: Permission;
+  /** Administrators only (a role, not a permission: the audit trail). */
+  adminOnly?: boolean;
   notForThirdParty?: boolean;
   element?: ReactNode;
 };
@@ -178,19 +196,37 @@ const signedInRoutes: SignedInRoute[] = [
     permission: 'CanEditSystemConfig',
     element: <OutboxPage />,
   },
-  { path: '/settings/users', titleKey: 'shell.pages.settings_users', permission: 'CanViewUsers' },
-  { path: '/settings/users/add', titleKey: 'shell.pages.settings_users_add', permission: 'CanManageUsers' },
+  {
+    path: '/settings/users',
+    titleKey: 'shell.pages.settings_users',
+    permission: 'CanViewUsers',
+    element: <UsersPage />,
+  },
+  {
+    path: '/settings/users/add',
+    titleKey: 'shell.pages.settings_users_add',
+    permission: 'CanManageUsers',
+    element: <UserEditPage />,
+  },
   {
     path: '/settings/users/add/:registrationRequestId',
     titleKey: 'shell.pages.settings_users_add',
     permission: 'CanManageUsers',
+    element: <UserEditPage />,
   },
-  { path: '/settings/users/:userId', titleKey: 'shell.pages.settings_user_edit', permission: 'CanManageUsers' },
+  {
+    path: '/settings/users/:userId',
+    titleKey: 'shell.pages.settings_user_edit',
+    permission: 'CanManageUsers',
+    element: <UserEditPage />,
+  },
   {
     path: '/settings/registration-requests',
     titleKey: 'shell.pages.settings_registration_requests',
     permission: 'CanManageRegistrationRequests',
+    element: <RegistrationRequestsPage />,
   },
+  { path: '/settings/audit', titleKey: 'shell.pages.settings_audit', adminOnly: true, element: <AuditPage /> },
   {
     path: '/settings/configuration',
     titleKey: 'shell.pages.settings_configuration',
@@ -207,7 +243,8 @@ const signedInRoutes: SignedInRoute[] = [
 type SignedOutRoute = { path: string; titleKey: string; element?: ReactNode };
 
 const signedOutRoutes: SignedOutRoute[] = [
-  { path: '/register/:token', titleKey: 'auth.invite.title' },
+  { path: '/register/:token', titleKey: 'auth.invite.title', element: <InvitePage /> },
+  { path: '/request-access', titleKey: 'shell.pages.request_access', element: <RequestAccessPage /> },
   { path: '/auto-register/create', titleKey: 'auth.registration.create_title', element: <CreateAccountPage /> },
   {
     path: '/auto-register/confirm-instructions',
@@ -262,7 +299,11 @@ export function signedInRouteElements(blackoutActive: boolean): ReactNode {
           key={route.path}
           path={route.path}
           element={
-            <RequirePermission permission={route.permission} notForThirdParty={route.notForThirdParty}>
+            <RequirePermission
+              permission={route.permission}
+              adminOnly={route.adminOnly}
+              notForThirdParty={route.notForThirdParty}
+            >
               {route.path.startsWith('/settings/') ? (
                 <SettingsSection>
                   <Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>

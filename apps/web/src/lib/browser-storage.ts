@@ -5,9 +5,6 @@ export const storageKeys = {
   language: 'portal.language',
   /** session storage: the last visited address (spec §2 last-URL tracking). Survives logout. */
   lastUrl: 'portal.lastUrl',
-  /** session storage: the impersonated user (spec §4: "kept in session storage; empty value becomes null"). */
-  impersonatedUserId: 'portal.impersonatedUserId',
-  impersonatedUserName: 'portal.impersonatedUserName',
 } as const;
 
 function safe<T>(action: () => T, fallback: T): T {

@@ -1,13 +1,15 @@
 // The signed-in session: auth status (spec §3/§4), the access token (memory only, never web storage),
-// the user's profile, the primary account chosen in the header and the impersonated user.
+// the user's profile, the primary account chosen in the header and whom the user works as (from the profile: the
+// server session holds impersonation, issue 14).
 import { useSyncExternalStore } from 'react';
 import type { Permission, UserProfile } from '@portal/contracts';
-import { sessionStore, storageKeys } from './browser-storage';
+import { sessionStore } from './browser-storage';
 import { createStore } from './create-store';
 
 export type AuthStatus = 'Waiting' | 'Authenticated' | 'Failed' | 'LoggedOut' | 'TimedOut' | 'Unauthenticated';
 
-export type Impersonation = { userId: string; name: string };
+/** The user worked as (access spec §4): the profile is theirs, `impersonated_by` names the person signed in. */
+export type Impersonation = { userId: number; name: string };
 
 export type SessionState = {
   status: AuthStatus;
@@ -17,10 +19,10 @@ export type SessionState = {
   impersonation: Impersonation | null;
 };
 
-function readImpersonation(): Impersonation | null {
-  const userId = sessionStore.get(storageKeys.impersonatedUserId);
-  const name = sessionStore.get(storageKeys.impersonatedUserName);
-  return userId && name ? { userId, name } : null;
+function impersonationOf(profile: UserProfile): Impersonation | null {
+  if (!profile.impersonated_by) return null;
+  const name = `${profile.first_name} ${profile.last_name}`.trim();
+  return { userId: profile.user_id, name: name || profile.login };
 }
 
 const store = createStore<SessionState>({
@@ -48,29 +50,18 @@ export const session = {
       status: 'Authenticated',
       profile,
       primaryAccount: profile.Accounts[0]?.primary_account ?? null,
-      impersonation: readImpersonation(),
+      impersonation: impersonationOf(profile),
     }));
   },
-  /** The profile changed (an account linked): keep the chosen account and impersonation. */
+  /** The profile changed (an account linked): keep the chosen account. */
   updateProfile(profile: UserProfile): void {
-    store.set((s) => ({ ...s, profile }));
+    store.set((s) => ({ ...s, profile, impersonation: impersonationOf(profile) }));
   },
   setStatus(status: AuthStatus): void {
     store.set((s) => ({ ...s, status }));
   },
   selectPrimaryAccount(primaryAccount: string): void {
     store.set((s) => ({ ...s, primaryAccount }));
-  },
-  /** spec §4: impersonation is kept in session storage; the header then says "Working as {name}". */
-  setImpersonation(impersonation: Impersonation | null): void {
-    if (impersonation) {
-      sessionStore.set(storageKeys.impersonatedUserId, impersonation.userId);
-      sessionStore.set(storageKeys.impersonatedUserName, impersonation.name);
-    } else {
-      sessionStore.remove(storageKeys.impersonatedUserId);
-      sessionStore.remove(storageKeys.impersonatedUserName);
-    }
-    store.set((s) => ({ ...s, impersonation }));
   },
   /** spec §4: logout, idle timeout or a refused token: forget the user and clear session storage. */
   end(status: Exclude<AuthStatus, 'Authenticated' | 'Waiting'>): void {

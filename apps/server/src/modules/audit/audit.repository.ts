@@ -1,38 +1,10 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
+import type { AuditAction } from '@portal/contracts';
 
-export type AuditEvent =
-  | 'sign_in'
-  | 'sign_in_failed'
-  | 'sign_in_refused_rate_limit'
-  | 'sign_out'
-  | 'session_expired'
-  | 'refresh_reuse_detected'
-  // Manage payments (spec §7 log ids).
-  | 'ADD_PAYMENT_CARD'
-  | 'MOD_PAYMENT_CARD'
-  | 'DEL_PAYMENT_CARD'
-  // Guest lookup (issue 6): every answer is recorded, refusals included, by client address and account number.
-  | 'guest_lookup'
-  | 'guest_lookup_failed'
-  | 'guest_lookup_refused_rate_limit'
-  // Self-service (issue 13).
-  | 'password_reset_requested'
-  | 'password_reset_completed'
-  | 'password_changed'
-  | 'password_change_failed'
-  | 'account_proof'
-  | 'account_proof_failed'
-  | 'account_proof_refused_rate_limit'
-  | 'registration'
-  | 'registration_existing_email'
-  | 'registration_confirmed'
-  | 'confirmation_resent'
-  | 'account_linked'
-  | 'admin_recovery'
-  | 'admin_recovery_failed'
-  | 'email_template_saved';
+/** The audit trail's actions: one list in the contracts, so that the trail's filter offers each (issue 14). */
+export type AuditEvent = AuditAction;
 
 export type AuditEntry = {
   event: AuditEvent;
@@ -40,6 +12,8 @@ export type AuditEntry = {
   at: Date;
   userId?: number | null;
   subject?: string | null;
+  /** The user the event concerned, when it concerned one (the audit trail's user filter). */
+  targetUserId?: number | null;
   ip?: string | null;
   userAgent?: string | null;
   requestId?: string | null;
@@ -52,6 +26,7 @@ export async function recordAuditEvent(db: Db, entry: AuditEntry): Promise<void>
     event: entry.event,
     userId: entry.userId ?? null,
     subject: entry.subject ?? null,
+    targetUserId: entry.targetUserId ?? null,
     ip: entry.ip ?? null,
     userAgent: entry.userAgent?.slice(0, 400) ?? null,
     requestId: entry.requestId ?? null,

@@ -21,6 +21,8 @@ export async function changePassword(
   input: ChangePasswordInput,
   client: ClientInfo,
 ): Promise<{ message: 'Success' }> {
+  // Working as another user (spec §4) is for their invoices and payments, never their password.
+  if (actor.impersonator) throw new AppError('FORBIDDEN', { reason: 'impersonating' });
   const errors = validateChangePassword(input);
   const [field, messageKey] = Object.entries(errors)[0] ?? [];
   if (field) throw new AppError('VALIDATION_FAILED', { messageKey, details: { fields: [field] } });

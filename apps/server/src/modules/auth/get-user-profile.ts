@@ -1,5 +1,5 @@
 // POST /api/token/getuseraccounts — the signed-in user with linked accounts and permissions.
-import type { Permission, UserProfile } from '@portal/contracts';
+import type { UserProfile } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
@@ -26,6 +26,9 @@ export async function getUserProfile(ctx: AppContext, actor: Actor): Promise<Use
     num_logins: user.numLogins,
     require_password_change: user.requirePasswordChange,
     Accounts: accounts.map(toLinkedAccount),
-    Permissions: user.permissions as Permission[],
+    Permissions: [...actor.permissions],
+    impersonated_by: actor.impersonator
+      ? { user_id: actor.impersonator.userId, login: actor.impersonator.login }
+      : null,
   };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
 import { refreshTokens, sessions, users } from '../../db/schema';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -71,14 +72,23 @@ export async function revokeSession(db: Db, sessionId: string, reason: string, n
     .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)));
 }
 
+const impersonatedUsers = alias(users, 'impersonated');
+
+/** The session, its user and, while the session works as another user (spec §4), that user: one statement. */
 export async function findSessionWithUser(db: Db, sessionId: string) {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, impersonated: impersonatedUsers })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
+    .leftJoin(impersonatedUsers, eq(impersonatedUsers.userId, sessions.impersonatedUserId))
     .where(eq(sessions.sessionId, sessionId))
     .limit(1);
   return row;
+}
+
+/** Start (a user id) or stop (null) working as another user in this session. */
+export async function setSessionImpersonation(db: Db, sessionId: string, userId: number | null): Promise<void> {
+  await db.update(sessions).set({ impersonatedUserId: userId }).where(eq(sessions.sessionId, sessionId));
 }
 
 /** Activity keeps the session alive; written at most once a minute per session to spare the database. */

@@ -5,7 +5,7 @@ import type { DepositSettingsQuery, DepositSettingsResponse } from '@portal/cont
 import { formatMinorUnits, reasonCodesFor } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../plugins/auth';
-import { effectiveUserId, resolveInvoiceScope } from '../invoices/invoice-scope';
+import { resolveInvoiceScope } from '../invoices/invoice-scope';
 import { loadPaymentMethodSettings } from '../payment-methods/payment-method-settings';
 import { loadDepositContext } from './deposit-rules';
 
@@ -14,7 +14,7 @@ export async function getDepositSettings(
   actor: Actor,
   query: DepositSettingsQuery,
 ): Promise<DepositSettingsResponse> {
-  const scope = await resolveInvoiceScope(ctx, effectiveUserId(actor), query, [], true);
+  const scope = await resolveInvoiceScope(ctx, actor, query, [], true);
   const [deposit, methods] = await Promise.all([
     loadDepositContext(ctx, actor, scope.item),
     loadPaymentMethodSettings(ctx, scope.item.CompanyCode),

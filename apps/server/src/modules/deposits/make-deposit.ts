@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
-import { effectiveUserId, isOwnSoldto, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
+import { isOwnSoldto, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
 import { checkThreeDs } from '../payments/check-three-ds';
 import { findPaymentMethod } from '../payments/find-payment-method';
 import { paymentRefused, validationFailed } from '../payments/payment-refusals';
@@ -38,8 +38,7 @@ export async function makeDeposit(
   if (earlier) return earlier;
 
   // 2. object authorisation
-  const userId = effectiveUserId(actor);
-  const scope = await resolveInvoiceScope(ctx, userId, request.payer_data, [], true);
+  const scope = await resolveInvoiceScope(ctx, actor, request.payer_data, [], true);
   if (!isOwnSoldto(scope.item, request.soldto?.account_number ?? '')) throw notFound();
   const deposit = await loadDepositContext(ctx, actor, scope.item);
   if (deposit.unavailable === 'internal_user' || deposit.unavailable === 'not_permitted')
@@ -108,7 +107,7 @@ export async function makeDeposit(
       state: 'pending',
       orderNumber: randomUUID(),
       userId: actor.userId,
-      actingUserId: actor.userId === userId ? null : actor.userId,
+      actingUserId: actor.impersonator?.userId ?? null,
       login: actor.login,
       payerNumber: scope.payerData.customer_number,
       companyCode: scope.item.CompanyCode,

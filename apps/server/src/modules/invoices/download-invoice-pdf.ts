@@ -12,7 +12,7 @@ export async function downloadInvoicePdf(ctx: AppContext, token: string): Promis
   if (!user || user.status !== 'active') throw notFound();
   const scope = await resolveInvoiceScope(
     ctx,
-    link.userId,
+    user,
     { customer_number: link.customerNumber, company_code: link.companyCode },
     link.soldTos,
     true,

@@ -3,7 +3,7 @@ import type { InvoiceDetailRequest, InvoiceDetailResponse } from '@portal/contra
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../plugins/auth';
-import { accountsOfCustomer, belongsTo, effectiveUserId, notFound } from './invoice-scope';
+import { accountsOfCustomer, belongsTo, notFound } from './invoice-scope';
 
 export async function getInvoiceDetail(
   ctx: AppContext,
@@ -12,7 +12,7 @@ export async function getInvoiceDetail(
 ): Promise<InvoiceDetailResponse> {
   const { billing_document_number: number, customer_number: customerNumber } = request.document_detail;
   // customer_number may be the account or one of its sold-tos; the ERP is asked with the account itself.
-  for (const item of await accountsOfCustomer(ctx, effectiveUserId(actor), customerNumber)) {
+  for (const item of await accountsOfCustomer(ctx, actor, customerNumber)) {
     const answer = await ctx.erp.getInvoiceDetail({
       document_detail: { billing_document_number: number, document_type: '01', customer_number: item.PrimaryAcct },
     });

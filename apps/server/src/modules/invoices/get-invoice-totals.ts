@@ -3,14 +3,14 @@ import type { InvoiceTotalsRequest, InvoiceTotalsResponse } from '@portal/contra
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../plugins/auth';
-import { effectiveUserId, resolveInvoiceScope } from './invoice-scope';
+import { resolveInvoiceScope } from './invoice-scope';
 
 export async function getInvoiceTotals(
   ctx: AppContext,
   actor: Actor,
   request: z.output<typeof InvoiceTotalsRequest>,
 ): Promise<InvoiceTotalsResponse> {
-  const scope = await resolveInvoiceScope(ctx, effectiveUserId(actor), request.payer_data, request.soldto_data, true);
+  const scope = await resolveInvoiceScope(ctx, actor, request.payer_data, request.soldto_data, true);
   return ctx.erp.getInvoiceTotals({
     payer_data: scope.payerData,
     soldto_data: scope.soldTos,

@@ -4,8 +4,7 @@
 import type { HeaderItem, PayerData } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/auth';
-import { loadHeaderItems } from '../customers/account-access';
+import { type AccountHolder, isTrimmed, loadHeaderItems } from '../customers/account-access';
 
 export type InvoiceScope = {
   /** The user whose accounts these are (the impersonated user when impersonating). */
@@ -18,11 +17,6 @@ export type InvoiceScope = {
   /** How many sold-tos the request selected (0 when none). */
   selectedCount: number;
 };
-
-/** The user whose accounts a request acts on. The impersonation issue makes this the impersonated user. */
-export function effectiveUserId(actor: Actor): number {
-  return actor.userId;
-}
 
 export function normalizeNumber(value: string): string {
   return value.trim().replace(/^0+(?=\d)/, '');
@@ -38,12 +32,12 @@ export function notFound(): AppError {
  */
 export async function resolveInvoiceScope(
   ctx: AppContext,
-  userId: number,
+  holder: AccountHolder,
   payerData: PayerData,
   requestedSoldTos: string[],
   emptyMeansAll: boolean,
 ): Promise<InvoiceScope> {
-  const items = await loadHeaderItems(ctx, userId);
+  const items = await loadHeaderItems(ctx, holder);
   const number = normalizeNumber(payerData.customer_number);
   const item = items.find(
     (candidate) =>
@@ -55,14 +49,16 @@ export async function resolveInvoiceScope(
   const requested = [...new Set(requestedSoldTos.map(normalizeNumber).filter(Boolean))];
   if (requested.some((soldTo) => !allowed.has(soldTo))) throw notFound();
 
-  const all = requested.length === allowed.size || (requested.length === 0 && emptyMeansAll);
+  // An account some of whose sold-tos are excluded is never asked for as "all": the ERP would read them too.
+  const all = !isTrimmed(item) && (requested.length === allowed.size || (requested.length === 0 && emptyMeansAll));
   let soldTos: string[];
   if (item.AccountType === 'SoldTo') soldTos = [item.PrimaryAcct];
   // The ERP reads a payer's (or payer-all group's) every sold-to fastest without a sold-to list.
   else if (all) soldTos = [];
+  else if (requested.length === 0 && emptyMeansAll) soldTos = [...allowed.values()];
   else soldTos = requested.map((soldTo) => allowed.get(soldTo)!);
   return {
-    userId,
+    userId: holder.userId,
     item,
     payerData: { customer_number: item.PrimaryAcct, company_code: item.CompanyCode },
     soldTos,
@@ -73,11 +69,11 @@ export async function resolveInvoiceScope(
 /** Header items whose account is this number, or has it as a sold-to (detail: customer_number may be either). */
 export async function accountsOfCustomer(
   ctx: AppContext,
-  userId: number,
+  holder: AccountHolder,
   customerNumber: string,
 ): Promise<HeaderItem[]> {
   const number = normalizeNumber(customerNumber);
-  return (await loadHeaderItems(ctx, userId)).filter(
+  return (await loadHeaderItems(ctx, holder)).filter(
     (item) =>
       normalizeNumber(item.PrimaryAcct) === number ||
       item.DropDownItems.some((sub) => normalizeNumber(sub.PrimaryAcct) === number),

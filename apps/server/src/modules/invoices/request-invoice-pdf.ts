@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { authorizeSearch } from './search-invoices';
-import { effectiveUserId, notFound, resolveInvoiceScope, type InvoiceScope } from './invoice-scope';
+import { notFound, resolveInvoiceScope, type InvoiceScope } from './invoice-scope';
 import { signPdfLink } from './pdf-links';
 
 type ParsedSearchRequest = z.output<typeof InvoiceSearchRequest>;
@@ -89,7 +89,7 @@ async function authorizeByNumbers(
   }
   const scope = await resolveInvoiceScope(
     ctx,
-    effectiveUserId(actor),
+    actor,
     request.payer_data,
     [...request.soldto_data, ...(parameters.SoldTo_SearchParams ?? [])],
     true,

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { documentsInProcess } from '../payments/payment-intents.repository';
-import { effectiveUserId, resolveInvoiceScope, type InvoiceScope } from './invoice-scope';
+import { resolveInvoiceScope, type InvoiceScope } from './invoice-scope';
 
 export type ParsedSearchRequest = z.output<typeof InvoiceSearchRequest>;
 
@@ -20,10 +20,10 @@ export async function authorizeSearch(
   request: ParsedSearchRequest,
 ): Promise<{ scope: InvoiceScope; erpRequest: ParsedSearchRequest }> {
   const parameters = request.search_parameters;
-  const userId = effectiveUserId(actor);
+  const userId = actor.userId;
   const scope = await resolveInvoiceScope(
     ctx,
-    userId,
+    actor,
     request.payer_data,
     [...request.soldto_data, ...(parameters.SoldTo_SearchParams ?? [])],
     false,

@@ -23,7 +23,7 @@ export async function createAccessToken(
 ): Promise<AccessTokenResponse> {
   assertMayTokenize(actor);
   const { customer_number, company_code } = request.payer_data;
-  await assertAccountAccess(ctx, actor.userId, customer_number, company_code);
+  await assertAccountAccess(ctx, actor, customer_number, company_code);
   const { action: _action, payer_data: _payer, ...forGateway } = request;
   return requestFrameAccessToken(ctx, forGateway, {
     companyCode: company_code,

@@ -11,7 +11,7 @@ export async function listPaymentMethods(
   actor: Actor,
   query: PaymentMethodsQuery,
 ): Promise<PaymentMethodsResponse> {
-  await assertAccountAccess(ctx, actor.userId, query.customer_number, query.company_code);
+  await assertAccountAccess(ctx, actor, query.customer_number, query.company_code);
   const payer_data = { customer_number: query.customer_number, company_code: query.company_code };
   const [saved, session, settings] = await Promise.all([
     ctx.erp.getPaymentCards({ payer_data }),

@@ -39,7 +39,7 @@ export async function managePaymentMethod(
   info: RequestInfo,
 ): Promise<ManagePaymentsResponse> {
   const { customer_number, company_code } = request.payer_data;
-  await assertAccountAccess(ctx, actor.userId, customer_number, company_code);
+  await assertAccountAccess(ctx, actor, customer_number, company_code);
   const card = request.payment_cards[0]!;
   if (request.log.id !== logIds[request.action])
     throw new AppError('VALIDATION_FAILED', { details: { fields: ['/log/id'] } });

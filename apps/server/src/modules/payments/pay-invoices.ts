@@ -18,7 +18,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { readApplicationSettings } from '../system/application-settings';
-import { belongsTo, effectiveUserId, isOwnSoldto, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
+import { belongsTo, isOwnSoldto, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
 import { findUserById } from '../users/users.repository';
 import { checkThreeDs } from './check-three-ds';
 import { findPaymentMethod } from './find-payment-method';
@@ -42,8 +42,7 @@ export async function payInvoices(
   if (earlier) return earlier;
 
   // 2. object authorisation
-  const userId = effectiveUserId(actor);
-  const scope = await resolveInvoiceScope(ctx, userId, request.payer_data, [], true);
+  const scope = await resolveInvoiceScope(ctx, actor, request.payer_data, [], true);
   if (!isOwnSoldto(scope.item, request.soldto.account_number)) throw notFound();
 
   const keys = request.documents.map((document) =>
@@ -150,7 +149,7 @@ export async function payInvoices(
       state: 'pending',
       orderNumber: randomUUID(),
       userId: actor.userId,
-      actingUserId: actor.userId === userId ? null : actor.userId,
+      actingUserId: actor.impersonator?.userId ?? null,
       login: actor.login,
       payerNumber: scope.payerData.customer_number,
       companyCode: scope.item.CompanyCode,

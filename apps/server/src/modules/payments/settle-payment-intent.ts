@@ -14,6 +14,7 @@ import type { CardinalResult, PayInvoicesResponse, PaymentResult } from '@portal
 import { formatMinorUnits, paymentMethodLabel } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import { queueMail } from '../mail/queue-mail';
+import { recordAuditEvent } from '../audit/audit.repository';
 import type { LedgerPaymentPosting, LedgerPostingResult } from '../../connectors/erp/erp-connector';
 import { GatewayTimeoutError, type GatewayCharge } from '../../connectors/gateway/payment-gateway';
 import type { Db } from '../../db/client';
@@ -165,7 +166,12 @@ async function postIntent(ctx: AppContext, intent: PaymentIntent, mode: Mode): P
           paymentDocumentNumber: result.payment_document_number,
           now: ctx.now(),
         });
-        if (settled) await queueConfirmation(tx, ctx, intent, response);
+        if (settled) {
+          await queueConfirmation(tx, ctx, intent, response);
+          await auditPayment(tx, ctx, intent, 'payment_posted', {
+            payment_document_number: result.payment_document_number,
+          });
+        }
         await faults.beforeCommit?.(tx, intent);
       },
     }),
@@ -194,6 +200,7 @@ async function declineIntent(
             declineReason: reason,
             now: ctx.now(),
           });
+          if (settled) await auditPayment(tx, ctx, intent, 'payment_declined', { reason });
         },
       },
     ),
@@ -318,6 +325,31 @@ function unsettledResponse(intent: PaymentIntent, state: 'declined' | 'pending',
 
 export function pendingResponse(intent: PaymentIntent): PayInvoicesResponse {
   return unsettledResponse(intent, 'pending', 'Payment is being confirmed');
+}
+
+/** The audit trail's row of a settled payment (issue 14): both people when someone worked as the payer. */
+async function auditPayment(
+  tx: Db,
+  ctx: AppContext,
+  intent: PaymentIntent,
+  event: 'payment_posted' | 'payment_declined',
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordAuditEvent(tx, {
+    at: ctx.now(),
+    event,
+    userId: intent.actingUserId ?? intent.userId,
+    targetUserId: intent.userId,
+    subject: intent.payerNumber,
+    details: {
+      ...details,
+      kind: intent.kind,
+      amount: formatMinorUnits(intent.amountMinor, intent.currencyDecimals),
+      currency: intent.currencyKey,
+      ...(intent.actingUserId ? { workingAs: intent.userId } : {}),
+      ...(intent.scope.startsWith('guest:') ? { guest: true } : {}),
+    },
+  });
 }
 
 /**

@@ -7,7 +7,6 @@ import { AppError } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
 import type { Actor } from '../../plugins/auth';
 import { recordAuditEvent } from '../audit/audit.repository';
-import { invalidateHeaderItems } from '../customers/account-access';
 import type { LookupLimit } from '../guest-payment/guest-lookup-limiter';
 import { proveAccount } from '../registration/prove-account';
 import { insertUserAccount, listUserAccounts } from '../users/users.repository';
@@ -34,13 +33,12 @@ export async function linkAccountByInvoice(
     throw new AppError('GUEST_ALREADY_ADDED', { messageKey: 'errors.account.already_added', reason: 'duplicate' });
   await insertUserAccount(ctx.db, userId, {
     primaryAccount: account.primary_account,
-    accountType: account.account_type,
+    accountType: 'both',
     companyCode: account.company_code,
     salesOrganization: account.sales_organization,
     distributionChannel: account.distribution_channel,
     division: account.division,
   });
-  invalidateHeaderItems(ctx, userId);
   await recordAuditEvent(ctx.db, {
     at: ctx.now(),
     event: 'account_linked',

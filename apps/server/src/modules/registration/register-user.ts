@@ -14,7 +14,7 @@ import { recordAuditEvent } from '../audit/audit.repository';
 import { assertPasswordPolicy } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { mayResetPassword, queueResetPasswordMail } from '../auth/reset-password-mail';
-import { rolePermissions } from '../users/role-permissions';
+import { rolePermissions } from '@portal/contracts';
 import { findUserByLogin, insertUser, type UserRow } from '../users/users.repository';
 import { queueConfirmationMail } from './confirmation-mail';
 import { verifyAccountProof } from './prove-account';
@@ -60,7 +60,7 @@ export async function registerUser(
     });
     return { message: 'Success', isConfirmed: false };
   }
-  const ttlMs = await readRegistrationLinkTtlMs(ctx);
+  const ttlMs = await readRegistrationLinkTtlMs(ctx.db);
   const userId = await ctx.db.transaction(async (tx) => {
     const user = {
       login: email,

@@ -2,6 +2,7 @@
 // confirmation and invite links (registrationEmailExpiration: 6, 12, 24 or 48 hours, or never).
 import type { RegistrationEmailExpiration } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { readApplicationSettings } from '../system/application-settings';
 
@@ -15,6 +16,7 @@ export function registrationLinkTtlMs(expiration: RegistrationEmailExpiration): 
   return expiration === 'ne' ? null : Number(expiration) * 3_600_000;
 }
 
-export async function readRegistrationLinkTtlMs(ctx: AppContext): Promise<number | null> {
-  return registrationLinkTtlMs((await readApplicationSettings(ctx.db)).registrationEmailExpiration);
+/** Reads through the given handle: inside a transaction, pass the transaction (PGlite has one connection). */
+export async function readRegistrationLinkTtlMs(db: Db): Promise<number | null> {
+  return registrationLinkTtlMs((await readApplicationSettings(db)).registrationEmailExpiration);
 }

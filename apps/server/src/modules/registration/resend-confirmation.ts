@@ -12,7 +12,7 @@ export async function resendConfirmation(ctx: AppContext, actor: Actor): Promise
   const user = await findUserById(ctx.db, actor.userId);
   if (!user || user.status !== 'waiting-confirmation')
     throw new AppError('VALIDATION_FAILED', { messageKey: 'errors.registration.already_confirmed' });
-  const ttlMs = await readRegistrationLinkTtlMs(ctx);
+  const ttlMs = await readRegistrationLinkTtlMs(ctx.db);
   await ctx.db.transaction((tx) => queueConfirmationMail(tx, ctx, user, ttlMs));
   ctx.mail.kick();
   await recordAuditEvent(ctx.db, {

@@ -1,7 +1,7 @@
 // The demo users of the embedded default (README). One password for all, documented, never used in production:
 // a database given by DATABASE_URL gets them only with --demo.
 import type { AccountType, UserRole } from '@portal/contracts';
-import { rolePermissions } from './role-permissions';
+import { rolePermissions } from '@portal/contracts';
 
 export const demoPassword = 'Portal-Demo-2026';
 

@@ -1,6 +1,6 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { userAccounts, users } from '../../db/schema';
+import { userAccounts, userExclusions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -11,7 +11,7 @@ export async function findUserByLogin(db: Db, login: string): Promise<UserRow | 
   const [row] = await db
     .select()
     .from(users)
-    .where(or(eq(sql`lower(${users.login})`, normalised), eq(users.email, normalised)))
+    .where(and(isNull(users.deletedAt), or(eq(sql`lower(${users.login})`, normalised), eq(users.email, normalised))))
     .limit(1);
   return row;
 }
@@ -73,7 +73,31 @@ export async function insertUserAccount(
   userId: number,
   account: Omit<typeof userAccounts.$inferInsert, 'userId'>,
 ): Promise<void> {
-  await db.insert(userAccounts).values({ ...account, userId });
+  await db.transaction(async (tx) => {
+    await tx.insert(userAccounts).values({ ...account, userId });
+    await bumpAccessVersion(tx, userId);
+  });
+}
+
+/**
+ * What the user may see changed (links, exclusions, account type): the cached accounts of every instance are
+ * stale from now on (customers/account-access.ts). Call in the transaction that makes the change.
+ */
+export async function bumpAccessVersion(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ accessVersion: sql`${users.accessVersion} + 1` })
+    .where(eq(users.userId, userId));
+}
+
+/** A PayerAll user's excluded account numbers. */
+export async function listExclusions(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ excludedAccount: userExclusions.excludedAccount })
+    .from(userExclusions)
+    .where(eq(userExclusions.userId, userId))
+    .orderBy(asc(userExclusions.excludedAccount));
+  return rows.map((row) => row.excludedAccount);
 }
 
 /** Active administrators (admin recovery mails them all). */
@@ -81,5 +105,5 @@ export async function listActiveAdmins(db: Db): Promise<UserRow[]> {
   return db
     .select()
     .from(users)
-    .where(sql`${users.userRole} = 'admin' and ${users.status} = 'active'`);
+    .where(sql`${users.userRole} = 'admin' and ${users.status} = 'active' and ${users.deletedAt} is null`);
 }

@@ -9,6 +9,9 @@ import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from '../../config/constants';
 import { isSignedIn, isWaitingConfirmation, useSession } from '../../lib/session';
 import { useLogout } from '../../features/auth/utils/use-logout';
 import { useDepositSettings } from '../../features/deposits/api/get-deposit-settings';
+import { stopImpersonation } from '../../features/users/api/users';
+import { useSwitchIdentity } from '../../features/users/utils/use-switch-identity';
+import { notify } from '../../lib/notify';
 import { currentPrimary, useAccountSelection } from '../../lib/account-selection';
 import { AccountSwitcher } from './account-switcher';
 import classes from './header.module.css';
@@ -49,6 +52,23 @@ export function Header() {
   const depositsAllowed = useDepositSettings(depositPayer).data?.deposits_allowed === true;
   const navItems = primaryNavItems(profile, depositsAllowed);
   const handleLogout = () => void logout();
+  // access spec §4: while working as someone, the header says so and offers the way back (issue 14).
+  const switchIdentity = useSwitchIdentity();
+  const handleStop = async () => {
+    await switchIdentity(stopImpersonation, '/settings/users');
+    notify.success(t('users.impersonation.stopped'));
+  };
+  const stopButton = impersonation && (
+    <Button
+      size="compact-sm"
+      variant="white"
+      color="dark"
+      onClick={() => void handleStop()}
+      data-testid="stop-impersonating"
+    >
+      {t('auth.stop_impersonating', { name: impersonation.name })}
+    </Button>
+  );
 
   return (
     <header className={classes.header}>
@@ -67,9 +87,10 @@ export function Header() {
               </div>
             )}
             <div className={classes.spacer} />
-            <Text className={classes.who} size="sm">
+            <Text className={classes.who} size="sm" data-testid="header-who">
               {who}
             </Text>
+            {stopButton}
             {customer && (
               <ActionIcon
                 component={Link}

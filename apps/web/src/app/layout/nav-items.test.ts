@@ -19,6 +19,7 @@ const payer: UserProfile = {
   require_password_change: false,
   Accounts: [],
   Permissions: ['CanMakePayment', 'CanManagePaymentMethods'],
+  impersonated_by: null,
 };
 
 const paths = (profile: UserProfile, depositsAllowed = true) =>

@@ -8,7 +8,13 @@ import { NavLink } from 'react-router';
 import { hasPermission, isThirdParty, useSession } from '../../lib/session';
 import classes from './settings-nav.module.css';
 
-type SettingsLink = { to: string; labelKey: string; permission?: Permission; notForThirdParty?: boolean };
+type SettingsLink = {
+  to: string;
+  labelKey: string;
+  permission?: Permission;
+  adminOnly?: boolean;
+  notForThirdParty?: boolean;
+};
 
 const settingsLinks: SettingsLink[] = [
   { to: '/settings/profile', labelKey: 'shell.pages.settings_profile', notForThirdParty: true },
@@ -25,12 +31,14 @@ const settingsLinks: SettingsLink[] = [
   },
   { to: '/settings/configuration', labelKey: 'shell.pages.settings_configuration', permission: 'CanEditSystemConfig' },
   { to: '/settings/outbox', labelKey: 'shell.pages.settings_outbox', permission: 'CanEditSystemConfig' },
+  { to: '/settings/audit', labelKey: 'shell.pages.settings_audit', adminOnly: true },
 ];
 
 export function visibleSettingsLinks(profile: UserProfile | null): SettingsLink[] {
   return settingsLinks.filter(
     (link) =>
       (!link.permission || hasPermission(profile, link.permission)) &&
+      (!link.adminOnly || profile?.user_role === 'admin') &&
       !(link.notForThirdParty && isThirdParty(profile)),
   );
 }

@@ -3,13 +3,13 @@ import { useHeaderAccounts } from '../../features/customers/api/get-header-accou
 import { accountSelection } from '../../lib/account-selection';
 import { isSignedIn, isWaitingConfirmation, useSession } from '../../lib/session';
 
-/** Loads the header accounts once signed in (again when the impersonated user changes) into the shell's store. */
+/** Loads the header accounts once signed in (again when the user worked as changes) into the shell's store. */
 export function useHeaderAccountsSync(): void {
-  const { status, impersonation, profile } = useSession();
+  const { status, profile } = useSession();
   // No accounts for a user still waiting for e-mail confirmation (the server refuses them).
   const signedIn = isSignedIn(status) && !isWaitingConfirmation(profile);
-  const userId = impersonation && /^\d+$/.test(impersonation.userId) ? Number(impersonation.userId) : null;
-  const { data } = useHeaderAccounts(signedIn, userId);
+  // The server answers for the session's user, or the user it works as: the profile's id keys the cache.
+  const { data } = useHeaderAccounts(signedIn, profile?.user_id ?? null);
 
   useEffect(() => {
     if (data) accountSelection.load(data.HeaderItems);

@@ -72,6 +72,17 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
             <Anchor component={Link} to="/request-password-reset" className={classes.trouble}>
               {t('auth.signin.trouble_logging_in')}
             </Anchor>
+            {/* Registration off: someone without an account asks an administrator for one (issue 14). */}
+            {!admin && config && !config.allowRegistration && (
+              <Anchor
+                component={Link}
+                to="/request-access"
+                className={classes.trouble}
+                data-testid="request-access-link"
+              >
+                {t('users.request_access.link')}
+              </Anchor>
+            )}
           </Stack>
         </form>
       </Paper>

@@ -2,11 +2,14 @@ import { headerAccounts } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
-/** The header's primary accounts and their sold-tos; with an impersonated user id, that user's (spec §7). */
+/**
+ * The header's primary accounts and their sold-tos, of the session's user or of the user it works as (the server
+ * session decides, issue 14); `userId` is the profile's, so that a switch of identity never reuses the cache.
+ */
 export const headerAccountsQuery = (userId: number | null) =>
   queryOptions({
     queryKey: ['customers', 'header-accounts', userId],
-    queryFn: ({ signal }) => call(headerAccounts, userId === null ? {} : { userid: userId }, { signal }),
+    queryFn: ({ signal }) => call(headerAccounts, {}, { signal }),
     staleTime: 10 * 60_000,
   });
 

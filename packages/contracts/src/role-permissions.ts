@@ -1,7 +1,7 @@
 // Default permissions per role. The spec leaves the full mapping open (access spec §6 "not shown"); this is the
 // decision recorded in docs/adr/0004-roles-and-permissions.md. A user row may carry other permissions.
-import type { Permission, UserRole } from '@portal/contracts';
-import { permissions } from '@portal/contracts';
+import type { Permission, UserRole } from './auth';
+import { permissions } from './route';
 
 export const rolePermissions: Record<UserRole, readonly Permission[]> = {
   admin: permissions,

@@ -1,0 +1,103 @@
+// The audit trail (/settings/audit, administrators; issue 14): who did what to whom, when and from where, with a
+// safe summary (never a secret or card data). Append-only: the portal never updates or deletes a row.
+import { z } from 'zod';
+import { defineRoute } from './route';
+
+export const auditPageSize = 100;
+
+export const auditActions = [
+  'sign_in',
+  'sign_in_failed',
+  'sign_in_refused_rate_limit',
+  'sign_out',
+  'session_expired',
+  'refresh_reuse_detected',
+  // Manage payments (spec §7 log ids).
+  'ADD_PAYMENT_CARD',
+  'MOD_PAYMENT_CARD',
+  'DEL_PAYMENT_CARD',
+  // Guest lookup (issue 6): every answer is recorded, refusals included, by client address and account number.
+  'guest_lookup',
+  'guest_lookup_failed',
+  'guest_lookup_refused_rate_limit',
+  // Self-service (issue 13).
+  'password_reset_requested',
+  'password_reset_completed',
+  'password_changed',
+  'password_change_failed',
+  'account_proof',
+  'account_proof_failed',
+  'account_proof_refused_rate_limit',
+  'registration',
+  'registration_existing_email',
+  'registration_confirmed',
+  'confirmation_resent',
+  'account_linked',
+  'admin_recovery',
+  'admin_recovery_failed',
+  'email_template_saved',
+  // User administration (issue 14).
+  'user_created',
+  'user_updated',
+  'user_deleted',
+  'invite_sent',
+  'invite_completed',
+  'account_link_added',
+  'account_link_changed',
+  'account_link_removed',
+  'exclusions_changed',
+  'impersonation_started',
+  'impersonation_stopped',
+  'impersonated_call',
+  'registration_request',
+  'registration_request_completed',
+  // Payments (issue 14), in the posting's transaction.
+  'payment_posted',
+  'payment_declined',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const AuditEventItem = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  /** Who acted (null: nobody signed in, e.g. a failed sign-in). */
+  actor: z.object({ user_id: z.number().int(), login: z.string(), name: z.string() }).nullable(),
+  /** Whom or what it concerned: a login, an account number, a setting. */
+  subject: z.string().nullable(),
+  ip: z.string().nullable(),
+  summary: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEventItem = z.infer<typeof AuditEventItem>;
+
+export const AuditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  /** The id of the last event of the page before (newest first). */
+  cursor: z.coerce.number().int().positive().optional(),
+  /** A user id: events the user did or that concerned the user. */
+  user: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  action: z.enum(auditActions).optional(),
+  /** ISO dates (inclusive days, UTC). */
+  from: z.string().date().optional(),
+  to: z.string().date().optional(),
+});
+export type AuditQuery = z.input<typeof AuditQuery>;
+
+export const listAuditEvents = defineRoute({
+  method: 'GET',
+  path: '/api/audit-events',
+  requiredRole: 'admin',
+  summary: 'The audit trail, newest first, keyset-paged, filtered by user, action and dates.',
+  querystring: AuditQuery,
+  response: z.object({ items: z.array(AuditEventItem), nextCursor: z.number().int().nullable() }),
+});
+
+export const exportAuditEvents = defineRoute({
+  method: 'GET',
+  path: '/api/audit-events/export',
+  requiredRole: 'admin',
+  download: 'csv',
+  summary: 'The audit trail with the same filters, as CSV (streamed).',
+  querystring: AuditQuery.omit({ limit: true, cursor: true }),
+  response: z.any(),
+});
