@@ -257,7 +257,7 @@ function UserForm({ user, request }: { user: UserDetail | null; request: Registr
         <Alert color="blue" data-testid="user-invite-pending">
           <Group justify="space-between" gap="sm">
             <Text size="sm">{t('users.form.invite_pending')}</Text>
-            <Button size="xs" variant="outline" onClick={() => void handleResend()}>
+            <Button size="xs" onClick={() => void handleResend()}>
               {t('users.form.resend_invite')}
             </Button>
           </Group>
