@@ -22,6 +22,10 @@ const statusOf: Record<Exclude<UserStatusFilter, 'all'>, string> = {
   locked: 'locked',
 };
 
+// In a correlated subquery drizzle writes a column without its table ("user_id"), which the subquery's own table
+// would capture: the outer user is named in full.
+const outerUserId = sql.raw('"users"."user_id"');
+
 /** LIKE's own characters typed in a search are matched literally. */
 function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -43,7 +47,7 @@ export async function listUsers(
     const pattern = likePattern(search);
     filters.push(
       sql`(lower(${users.login} || ' ' || ${users.email} || ' ' || ${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.company}) like ${pattern}
-        or exists (select 1 from ${userAccounts} where ${userAccounts.userId} = ${users.userId} and lower(${userAccounts.primaryAccount}) like ${pattern}))`,
+        or exists (select 1 from ${userAccounts} linked where linked.user_id = ${outerUserId} and lower(linked.primary_account) like ${pattern}))`,
     );
   }
   const where = and(...filters);
@@ -52,9 +56,8 @@ export async function listUsers(
     ctx.db
       .select({
         user: users,
-        accounts: sql<
-          string[]
-        >`coalesce((select array_agg(${userAccounts.primaryAccount} order by ${userAccounts.accountId}) from ${userAccounts} where ${userAccounts.userId} = ${users.userId}), '{}')`,
+        accounts: sql<string[]>`coalesce((select array_agg(linked.primary_account order by linked.account_id)
+          from ${userAccounts} linked where linked.user_id = ${outerUserId}), '{}')`,
       })
       .from(users)
       .where(and(where, query.cursor ? gt(users.login, query.cursor) : undefined))

@@ -202,7 +202,9 @@ describe('users', () => {
     expect(listed.total).toBe(1);
     expect((await call(admin, 'GET', '/api/users')).json()).toEqual({ items: [], nextCursor: null, total: 0 });
     const byAccount = (await call(admin, 'GET', '/api/users?status=all&search=100009')).json();
-    expect(byAccount.items.map((u: { login: string }) => u.login)).toContain('thirdparty@example.com');
+    // Each user with their own accounts: only the users linked to 100009 are found.
+    expect(byAccount.items.map((u: { login: string }) => u.login)).toEqual(['thirdparty@example.com']);
+    expect(byAccount.items[0].accounts).toContain('0000100009');
   });
 
   it('soft-deletes a user: gone from the list, the name kept for the audit trail', async () => {

@@ -64,6 +64,7 @@ export function Header() {
       variant="white"
       color="dark"
       onClick={() => void handleStop()}
+      className={classes.stop}
       data-testid="stop-impersonating"
     >
       {t('auth.stop_impersonating', { name: impersonation.name })}

@@ -9,5 +9,10 @@ export function PageTitle({ children }: { children: string }) {
   useEffect(() => {
     document.title = `${children} | ${appName}`;
   }, [children, appName]);
-  return <Title order={1}>{children}</Title>;
+  // A long word (an e-mail address in "Edit user …") wraps instead of widening a small screen.
+  return (
+    <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Title>
+  );
 }

@@ -362,7 +362,7 @@ function UserForm({ user, request }: { user: UserDetail | null; request: Registr
             </fieldset>
             <Checkbox
               label={t('users.form.set_password')}
-              description={values.set_password ? undefined : t('users.form.invite_hint')}
+              description={values.set_password || user ? undefined : t('users.form.invite_hint')}
               checked={values.set_password}
               onChange={(event) => set('set_password', event.currentTarget.checked)}
               disabled={readOnly}

@@ -1,7 +1,7 @@
 // /settings/users (access spec §2 Settings area: users; issue 14): the status filter (active by default) and a
 // search by login, e-mail, names, company or linked account, sent 400 ms after the last key; keyset pages with the
 // count. The user id opens the edit page for those who may manage users; "Work as" needs CanImpersonate.
-import { Anchor, Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { userStatusFilters, type UserListItem, type UserStatusFilter } from '@portal/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -66,17 +66,15 @@ export function UsersPage() {
           type="search"
           data-testid="users-search"
         />
-        <div role="group" aria-labelledby="users-status-label" className={classes.statusFilter}>
-          <Text size="sm" fw={500} id="users-status-label" mb={4}>
-            {t('users.list.status_label')}
-          </Text>
-          <SegmentedControl
-            value={status}
-            onChange={(value) => setStatus(value as UserStatusFilter)}
-            data={userStatusFilters.map((value) => ({ value, label: t(`users.list.status.${value}`) }))}
-            className={classes.segments}
-          />
-        </div>
+        <Select
+          label={t('users.list.status_label')}
+          data={userStatusFilters.map((value) => ({ value, label: t(`users.list.status.${value}`) }))}
+          value={status}
+          onChange={(value) => value && setStatus(value as UserStatusFilter)}
+          allowDeselect={false}
+          className={classes.statusFilter}
+          data-testid="users-status"
+        />
       </Group>
       {total !== undefined && (
         <Text size="sm" aria-live="polite" data-testid="users-count">
@@ -123,17 +121,20 @@ export function UsersPage() {
                 <Table.Td>{user.last_login ? formatDateTime(user.last_login) : ''}</Table.Td>
                 {mayImpersonate && (
                   <Table.Td>
-                    {user.user_id !== profile?.user_id && user.status === 'active' && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        loading={switching === user.user_id}
-                        onClick={() => void workAs(user)}
-                        aria-label={t('users.list.impersonate_label', { name: fullName(user) || user.login })}
-                      >
-                        {t('users.list.impersonate')}
-                      </Button>
-                    )}
+                    {/* Not oneself, an active user, and an admin only for an admin (the server refuses the rest). */}
+                    {user.user_id !== profile?.user_id &&
+                      user.status === 'active' &&
+                      (user.user_role !== 'admin' || profile?.user_role === 'admin') && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          loading={switching === user.user_id}
+                          onClick={() => void workAs(user)}
+                          aria-label={t('users.list.impersonate_label', { name: fullName(user) || user.login })}
+                        >
+                          {t('users.list.impersonate')}
+                        </Button>
+                      )}
                   </Table.Td>
                 )}
               </Table.Tr>
