@@ -123,6 +123,18 @@ async function main(): Promise<void> {
       });
       return { method: 'GET', path: `/api/users?${query}`, token };
     };
+    // Each search alone on one connection first: which one costs what.
+    for (const [index, search] of searches.entries()) {
+      const alone = await runLoad({
+        port,
+        connections: 1,
+        call: (sequence) => call(index + sequence * searches.length),
+        warmupSeconds: 0.3,
+        maxRequests: 200,
+        maxSeconds: 1,
+      });
+      log(`  alone ${JSON.stringify(search).padEnd(18)} p50 ${round(alone.p50, 1)} ms   p95 ${round(alone.p95, 1)} ms`);
+    }
     const result = await runLoad({
       port,
       connections: 10,

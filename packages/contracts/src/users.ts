@@ -15,6 +15,8 @@ export const UserStatusFilter = z.enum(userStatusFilters);
 export type UserStatusFilter = z.infer<typeof UserStatusFilter>;
 
 export const usersPageSize = 50;
+/** The list counts matching users up to this many, then says "1000+" (a count over 100,000 users costs too much). */
+export const usersCountCap = 1000;
 
 export const UserListItem = z.object({
   user_id: z.number().int(),
@@ -47,7 +49,14 @@ export const listUsers = defineRoute({
     cursor: z.string().max(400).optional(),
     limit: z.coerce.number().int().min(1).max(200).optional(),
   }),
-  response: z.object({ items: z.array(UserListItem), nextCursor: z.string().nullable(), total: z.number().int() }),
+  response: z.object({
+    items: z.array(UserListItem),
+    nextCursor: z.string().nullable(),
+    /** Matching users, counted up to usersCountCap. */
+    total: z.number().int(),
+    /** More than usersCountCap match. */
+    total_capped: z.boolean(),
+  }),
 });
 
 /** The user form (spec §3 User, §5). A password is set only when `set_password` is on; else an invite is mailed. */

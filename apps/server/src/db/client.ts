@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -69,10 +70,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       throw new Error(`The data folder ${options.dataDir} is in use by another portal process.`);
     }
   }
-  // pg_trgm: the user search's trigram indexes (migration 0010).
+  // pg_trgm and btree_gin: the user search's indexes (migration 0010).
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pg') } : {}),
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });

@@ -2,6 +2,7 @@
 // last admin, sessions ended by deactivation, linked accounts and exclusions seen on the next call, impersonation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { usersCountCap, usersPageSize } from '@portal/contracts';
 import { users } from '../../db/schema';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 import { linkIn, startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
@@ -200,7 +201,12 @@ describe('users', () => {
     const listed = (await call(admin, 'GET', '/api/users?status=deactive&search=INVITED')).json();
     expect(listed.items.map((u: { login: string }) => u.login)).toEqual(['ines.invited@example.com']);
     expect(listed.total).toBe(1);
-    expect((await call(admin, 'GET', '/api/users')).json()).toEqual({ items: [], nextCursor: null, total: 0 });
+    expect((await call(admin, 'GET', '/api/users')).json()).toEqual({
+      items: [],
+      nextCursor: null,
+      total: 0,
+      total_capped: false,
+    });
     const byAccount = (await call(admin, 'GET', '/api/users?status=all&search=100009')).json();
     // Each user with their own accounts: only the users linked to 100009 are found.
     expect(byAccount.items.map((u: { login: string }) => u.login)).toEqual(['thirdparty@example.com']);
@@ -334,5 +340,30 @@ describe('impersonation', () => {
   it('refuses every change to the audit trail in the database itself', async () => {
     await expect(t.database.db.execute(sql`delete from portal.audit_events`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`update portal.audit_events set event = 'x'`)).rejects.toThrow();
+  });
+});
+
+describe('the list over many users', () => {
+  it('pages by login and counts up to the cap', async () => {
+    await t.database.db.execute(sql`
+      insert into portal.users (login, email, first_name, last_name, company, user_role, primary_account_type_id)
+      select 'bulk' || lpad(g::text, 4, '0') || '@bulk.example', 'bulk' || lpad(g::text, 4, '0') || '@bulk.example',
+             'Bulk', 'User' || g, 'Bulk Co', 'user', 'Payer'
+      from generate_series(1, ${usersCountCap + 20}) g`);
+    const first = (await call(admin, 'GET', '/api/users?status=active&search=bulk.example')).json();
+    expect(first).toMatchObject({ total: usersCountCap, total_capped: true });
+    expect(first.items).toHaveLength(usersPageSize);
+    expect(first.items[0].login).toBe('bulk0001@bulk.example');
+    const second = (
+      await call(
+        admin,
+        'GET',
+        `/api/users?status=active&search=bulk.example&cursor=${encodeURIComponent(first.nextCursor)}`,
+      )
+    ).json();
+    expect(second.items[0].login).toBe(`bulk${String(usersPageSize + 1).padStart(4, '0')}@bulk.example`);
+    const few = (await call(admin, 'GET', '/api/users?status=active&search=bulk101')).json();
+    expect(few).toMatchObject({ total: 10, total_capped: false });
+    expect(few.items).toHaveLength(10);
   });
 });

@@ -29,7 +29,8 @@ export function UsersPage() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), searchDebounceMs);
   const users = useInfiniteQuery(usersQuery({ status, search: debouncedSearch }));
   const items = users.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = users.data?.pages[0]?.total;
+  const firstPage = users.data?.pages[0];
+  const total = firstPage?.total;
   const mayManage = hasPermission(profile, 'CanManageUsers');
   const mayImpersonate = hasPermission(profile, 'CanImpersonate');
   const switchIdentity = useSwitchIdentity();
@@ -78,7 +79,7 @@ export function UsersPage() {
       </Group>
       {total !== undefined && (
         <Text size="sm" aria-live="polite" data-testid="users-count">
-          {t('users.list.count', { count: total })}
+          {t(firstPage?.total_capped ? 'users.list.count_capped' : 'users.list.count', { count: total })}
         </Text>
       )}
       <Table.ScrollContainer minWidth={900}>
