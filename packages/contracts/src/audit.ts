@@ -54,6 +54,8 @@ export const auditActions = [
   // Payments (issue 14), in the posting's transaction.
   'payment_posted',
   'payment_declined',
+  // Configuration (issue 15): the fields changed, old and new, secrets masked.
+  'configuration_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

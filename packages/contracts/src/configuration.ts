@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InvoiceTableSetting } from './invoices';
 import { DecimalAmount, ErpFlag } from './ledger';
+import { RegistrationEmailExpiration } from './registration';
 import { defineRoute } from './route';
 
 /**
@@ -38,4 +39,78 @@ export const invoiceTableSetting = defineRoute({
   path: '/api/configuration/invoice-table',
   summary: 'The columns of the invoice table (the invoice_table setting).',
   response: InvoiceTableSetting,
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The Application configuration (access spec §3, §5, §7; issue 15). Field rules and messages: packages/domain
+// validateApplicationConfiguration (the Application tab and the server); the schemas bound the sizes.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The languages of the payments-disabled messages (spec §3). */
+export const paymentMessageLanguages = ['en', 'fr', 'de', 'es', 'it', 'ja', 'pt', 'ru'] as const;
+
+const message = z.string().max(2000);
+
+export const ApplicationConfiguration = z.object({
+  companyName: z.string().max(200),
+  applicationUrl: z.string().max(500),
+  isPaymentsDisable: z.boolean(),
+  paymentDisabledMessages: z.object({
+    en: message,
+    fr: message,
+    de: message,
+    es: message,
+    it: message,
+    ja: message,
+    pt: message,
+    ru: message,
+  }),
+  registrationRequestEmail: z.string().max(320),
+  registrationEmailExpiration: RegistrationEmailExpiration,
+  registrationEmailExpirationMessage: z.string().max(500),
+  allowRegistration: z.boolean(),
+  allowGuestPayment: z.boolean(),
+  privacyPolicy: z.string().max(500),
+  termsAndConditions: z.string().max(500),
+  contactUs: z.string().max(500),
+  /** Decimal strings ≥ 0; 0 means no limit. */
+  maxPaymentAllowed: z.string().max(20),
+  maxECheckPaymentAllowed: z.string().max(20),
+  smtpAddress: z.string().max(255),
+  smtpPort: z.number().int().nullable(),
+  smtpUseUser: z.boolean(),
+  smtpUser: z.string().max(320),
+  /** Write-only: answered empty; an empty value on PUT keeps the stored one. */
+  smtpPassword: z.string().max(500),
+  fromAddress: z.string().max(320),
+  fromAddressName: z.string().max(200),
+  overrideEmail: z.string().max(320),
+});
+export type ApplicationConfiguration = z.infer<typeof ApplicationConfiguration>;
+
+export const getApplicationConfiguration = defineRoute({
+  method: 'GET',
+  path: '/api/configuration',
+  permission: 'CanEditSystemConfig',
+  summary: 'The Application configuration (the SMTP password comes back empty).',
+  response: ApplicationConfiguration,
+});
+
+export const putApplicationConfiguration = defineRoute({
+  method: 'PUT',
+  path: '/api/configuration',
+  permission: 'CanEditSystemConfig',
+  summary: 'Save the Application configuration; 400 naming the fields that break spec §5. Takes effect at once.',
+  body: ApplicationConfiguration,
+  response: ApplicationConfiguration,
+});
+
+export const putApplicationConfigurationValue = defineRoute({
+  method: 'PUT',
+  path: '/api/configuration/Application/:name',
+  permission: 'CanEditSystemConfig',
+  summary: 'Set one value of the Application configuration, under the same rules as the whole document.',
+  params: z.object({ name: ApplicationConfiguration.keyof() }),
+  body: z.object({ value: z.unknown() }),
+  response: ApplicationConfiguration,
 });

@@ -15,3 +15,4 @@ export * from './guest-payment-checks';
 export * from './self-service-checks';
 export * from './format-money';
 export * from './user-admin-checks';
+export * from './configuration-checks';

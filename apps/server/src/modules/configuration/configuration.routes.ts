@@ -1,6 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { backendConfiguration, invoiceTableSetting, paymentSettings } from '@portal/contracts';
+import {
+  backendConfiguration,
+  getApplicationConfiguration as getApplicationConfigurationRoute,
+  invoiceTableSetting,
+  paymentSettings,
+  putApplicationConfiguration as putApplicationConfigurationRoute,
+  putApplicationConfigurationValue as putApplicationConfigurationValueRoute,
+} from '@portal/contracts';
+import { clientInfo } from '../../http/client-info';
 import { addRoute } from '../../http/routes';
+import { requireActor } from '../../plugins/auth';
+import {
+  getApplicationConfiguration,
+  putApplicationConfiguration,
+  putApplicationConfigurationValue,
+} from './application-configuration';
 import { getInvoiceTableSetting } from './get-invoice-table-setting';
 import { getPaymentSettings } from './get-payment-settings';
 
@@ -9,4 +23,17 @@ export async function configurationRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, invoiceTableSetting, () => getInvoiceTableSetting(app.ctx));
   // The pay and deposit pages apply the same rules as the server (packages/domain) from this configuration.
   addRoute(app, backendConfiguration, () => app.ctx.erp.getBackendConfiguration());
+  addRoute(app, getApplicationConfigurationRoute, () => getApplicationConfiguration(app.ctx));
+  addRoute(app, putApplicationConfigurationRoute, ({ body, request }) =>
+    putApplicationConfiguration(app.ctx, requireActor(request.actor), body, clientInfo(request)),
+  );
+  addRoute(app, putApplicationConfigurationValueRoute, ({ params, body, request }) =>
+    putApplicationConfigurationValue(
+      app.ctx,
+      requireActor(request.actor),
+      params.name,
+      body.value,
+      clientInfo(request),
+    ),
+  );
 }

@@ -6,6 +6,10 @@ import { readSetting } from './app-settings.repository';
 
 export type ApplicationSettings = {
   companyName: string;
+  /** The portal's address as the administrator names it (spec §3); links in e-mail use PUBLIC_URL. */
+  applicationUrl: string;
+  /** Shown with the registration links' lifetime (spec §3). */
+  registrationEmailExpirationMessage: string;
   allowRegistration: boolean;
   allowGuestPayment: boolean;
   privacyPolicy: string;
@@ -37,6 +41,8 @@ export type ApplicationSettings = {
 
 export const defaultApplicationSettings: ApplicationSettings = {
   companyName: 'AR Portal',
+  applicationUrl: '',
+  registrationEmailExpirationMessage: '',
   allowRegistration: false,
   allowGuestPayment: false,
   privacyPolicy: '',

@@ -1,0 +1,136 @@
+// GET/PUT /api/configuration and PUT /api/configuration/Application/{name} (access spec §3 Application
+// configuration, §5, §7; issue 15). The document uses the spec's names; the SMTP password is write-only (answered
+// empty, an empty value keeps the stored one) and sealed at rest. Every instance reads the settings on use, so a
+// change holds at once everywhere. Each save is audited with the fields changed, old and new, secrets masked.
+import {
+  ApplicationConfiguration,
+  paymentMessageLanguages,
+  type ApplicationConfiguration as Configuration,
+} from '@portal/contracts';
+import { validateApplicationConfiguration } from '@portal/domain';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../errors';
+import type { ClientInfo } from '../../http/client-info';
+import type { Actor } from '../../plugins/auth';
+import { recordAuditEvent } from '../audit/audit.repository';
+import { writeSetting } from '../system/app-settings.repository';
+import { readApplicationSettings, type ApplicationSettings } from '../system/application-settings';
+
+const masked = '********';
+
+function toDocument(ctx: AppContext, settings: ApplicationSettings): Configuration {
+  return {
+    companyName: settings.companyName,
+    applicationUrl: settings.applicationUrl || ctx.config.PUBLIC_URL,
+    isPaymentsDisable: settings.isPaymentsDisable,
+    paymentDisabledMessages: Object.fromEntries(
+      paymentMessageLanguages.map((language) => [language, settings.paymentDisabledMessages[language] ?? '']),
+    ) as Configuration['paymentDisabledMessages'],
+    registrationRequestEmail: settings.registrationRequestEmail,
+    registrationEmailExpiration: settings.registrationEmailExpiration,
+    registrationEmailExpirationMessage: settings.registrationEmailExpirationMessage,
+    allowRegistration: settings.allowRegistration,
+    allowGuestPayment: settings.allowGuestPayment,
+    privacyPolicy: settings.privacyPolicy,
+    termsAndConditions: settings.termsAndConditions,
+    contactUs: settings.contactUs,
+    maxPaymentAllowed: settings.maxPaymentAllowed,
+    maxECheckPaymentAllowed: settings.maxECheckPaymentAllowed,
+    smtpAddress: settings.smtpAddress,
+    smtpPort: settings.smtpPort,
+    smtpUseUser: settings.smtpUseUser,
+    smtpUser: settings.smtpUser,
+    smtpPassword: '',
+    fromAddress: settings.fromAddress,
+    fromAddressName: settings.fromAddressName,
+    overrideEmail: settings.overrideEmail,
+  };
+}
+
+export async function getApplicationConfiguration(ctx: AppContext): Promise<Configuration> {
+  return toDocument(ctx, await readApplicationSettings(ctx.db));
+}
+
+export async function putApplicationConfiguration(
+  ctx: AppContext,
+  actor: Actor,
+  input: Configuration,
+  client: ClientInfo,
+): Promise<Configuration> {
+  const errors = validateApplicationConfiguration(input);
+  const [field, messageKey] = Object.entries(errors)[0] ?? [];
+  if (field && messageKey)
+    throw new AppError('VALIDATION_FAILED', { messageKey, details: { fields: Object.keys(errors) } });
+  const before = await readApplicationSettings(ctx.db);
+  const trim = (value: string) => value.trim();
+  const next: ApplicationSettings = {
+    ...before,
+    companyName: trim(input.companyName),
+    applicationUrl: trim(input.applicationUrl),
+    isPaymentsDisable: input.isPaymentsDisable,
+    paymentDisabledMessages: Object.fromEntries(
+      paymentMessageLanguages
+        .map((language) => [language, trim(input.paymentDisabledMessages[language])] as const)
+        .filter(([, text]) => text !== ''),
+    ),
+    registrationRequestEmail: trim(input.registrationRequestEmail).toLowerCase(),
+    registrationEmailExpiration: input.registrationEmailExpiration,
+    registrationEmailExpirationMessage: trim(input.registrationEmailExpirationMessage),
+    allowRegistration: input.allowRegistration,
+    allowGuestPayment: input.allowGuestPayment,
+    privacyPolicy: trim(input.privacyPolicy),
+    termsAndConditions: trim(input.termsAndConditions),
+    contactUs: trim(input.contactUs),
+    maxPaymentAllowed: trim(input.maxPaymentAllowed),
+    maxECheckPaymentAllowed: trim(input.maxECheckPaymentAllowed),
+    smtpAddress: trim(input.smtpAddress),
+    smtpPort: input.smtpPort ?? before.smtpPort,
+    smtpUseUser: input.smtpUseUser,
+    smtpUser: trim(input.smtpUser),
+    smtpPassword: input.smtpPassword === '' ? before.smtpPassword : ctx.secrets.seal(input.smtpPassword),
+    fromAddress: trim(input.fromAddress).toLowerCase(),
+    fromAddressName: trim(input.fromAddressName),
+    overrideEmail: trim(input.overrideEmail).toLowerCase(),
+  };
+  await writeSetting(ctx.db, 'application', next);
+  const changes = changedFields(before, next);
+  if (changes.length) {
+    await recordAuditEvent(ctx.db, {
+      at: ctx.now(),
+      event: 'configuration_changed',
+      userId: actor.impersonator?.userId ?? actor.userId,
+      subject: 'application',
+      ip: client.ip,
+      userAgent: client.userAgent,
+      requestId: client.requestId,
+      details: { changes },
+    });
+  }
+  return toDocument(ctx, next);
+}
+
+/** One value: the document with that field changed, under the same schema and rules as the whole. */
+export async function putApplicationConfigurationValue(
+  ctx: AppContext,
+  actor: Actor,
+  name: keyof Configuration,
+  value: unknown,
+  client: ClientInfo,
+): Promise<Configuration> {
+  const current = await getApplicationConfiguration(ctx);
+  const parsed = ApplicationConfiguration.safeParse({ ...current, [name]: value });
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', { details: { fields: [name] } });
+  return putApplicationConfiguration(ctx, actor, parsed.data, client);
+}
+
+/** The fields a save changed, old and new; the SMTP password only as changed, never its value. */
+function changedFields(
+  before: ApplicationSettings,
+  after: ApplicationSettings,
+): { field: string; from: unknown; to: unknown }[] {
+  return (Object.keys(after) as (keyof ApplicationSettings)[])
+    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map((field) =>
+      field === 'smtpPassword' ? { field, from: masked, to: masked } : { field, from: before[field], to: after[field] },
+    );
+}
