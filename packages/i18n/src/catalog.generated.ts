@@ -4,6 +4,7 @@ import type { Catalog } from './messages';
 import base_audit from '../messages/base/audit.json';
 import base_auth from '../messages/base/auth.json';
 import base_common from '../messages/base/common.json';
+import base_configuration from '../messages/base/configuration.json';
 import base_deposits from '../messages/base/deposits.json';
 import base_errors from '../messages/base/errors.json';
 import base_exports from '../messages/base/exports.json';
@@ -19,6 +20,7 @@ import base_validation from '../messages/base/validation.json';
 import de_audit from '../messages/de/audit.json';
 import de_auth from '../messages/de/auth.json';
 import de_common from '../messages/de/common.json';
+import de_configuration from '../messages/de/configuration.json';
 import de_deposits from '../messages/de/deposits.json';
 import de_errors from '../messages/de/errors.json';
 import de_exports from '../messages/de/exports.json';
@@ -40,6 +42,7 @@ import en_GB_validation from '../messages/en-GB/validation.json';
 import es_audit from '../messages/es/audit.json';
 import es_auth from '../messages/es/auth.json';
 import es_common from '../messages/es/common.json';
+import es_configuration from '../messages/es/configuration.json';
 import es_deposits from '../messages/es/deposits.json';
 import es_errors from '../messages/es/errors.json';
 import es_exports from '../messages/es/exports.json';
@@ -55,6 +58,7 @@ import es_validation from '../messages/es/validation.json';
 import fr_audit from '../messages/fr/audit.json';
 import fr_auth from '../messages/fr/auth.json';
 import fr_common from '../messages/fr/common.json';
+import fr_configuration from '../messages/fr/configuration.json';
 import fr_deposits from '../messages/fr/deposits.json';
 import fr_errors from '../messages/fr/errors.json';
 import fr_exports from '../messages/fr/exports.json';
@@ -73,6 +77,7 @@ import fr_CA_validation from '../messages/fr-CA/validation.json';
 import it_audit from '../messages/it/audit.json';
 import it_auth from '../messages/it/auth.json';
 import it_common from '../messages/it/common.json';
+import it_configuration from '../messages/it/configuration.json';
 import it_deposits from '../messages/it/deposits.json';
 import it_errors from '../messages/it/errors.json';
 import it_exports from '../messages/it/exports.json';
@@ -88,6 +93,7 @@ import it_validation from '../messages/it/validation.json';
 import ja_audit from '../messages/ja/audit.json';
 import ja_auth from '../messages/ja/auth.json';
 import ja_common from '../messages/ja/common.json';
+import ja_configuration from '../messages/ja/configuration.json';
 import ja_deposits from '../messages/ja/deposits.json';
 import ja_errors from '../messages/ja/errors.json';
 import ja_exports from '../messages/ja/exports.json';
@@ -103,6 +109,7 @@ import ja_validation from '../messages/ja/validation.json';
 import pt_audit from '../messages/pt/audit.json';
 import pt_auth from '../messages/pt/auth.json';
 import pt_common from '../messages/pt/common.json';
+import pt_configuration from '../messages/pt/configuration.json';
 import pt_deposits from '../messages/pt/deposits.json';
 import pt_errors from '../messages/pt/errors.json';
 import pt_exports from '../messages/pt/exports.json';
@@ -122,6 +129,7 @@ import pt_PT_validation from '../messages/pt-PT/validation.json';
 import ru_audit from '../messages/ru/audit.json';
 import ru_auth from '../messages/ru/auth.json';
 import ru_common from '../messages/ru/common.json';
+import ru_configuration from '../messages/ru/configuration.json';
 import ru_deposits from '../messages/ru/deposits.json';
 import ru_errors from '../messages/ru/errors.json';
 import ru_exports from '../messages/ru/exports.json';
@@ -140,6 +148,7 @@ export const catalog: Catalog = {
     audit: base_audit,
     auth: base_auth,
     common: base_common,
+    configuration: base_configuration,
     deposits: base_deposits,
     errors: base_errors,
     exports: base_exports,
@@ -157,6 +166,7 @@ export const catalog: Catalog = {
     audit: de_audit,
     auth: de_auth,
     common: de_common,
+    configuration: de_configuration,
     deposits: de_deposits,
     errors: de_errors,
     exports: de_exports,
@@ -177,6 +187,7 @@ export const catalog: Catalog = {
     audit: es_audit,
     auth: es_auth,
     common: es_common,
+    configuration: es_configuration,
     deposits: es_deposits,
     errors: es_errors,
     exports: es_exports,
@@ -194,6 +205,7 @@ export const catalog: Catalog = {
     audit: fr_audit,
     auth: fr_auth,
     common: fr_common,
+    configuration: fr_configuration,
     deposits: fr_deposits,
     errors: fr_errors,
     exports: fr_exports,
@@ -212,6 +224,7 @@ export const catalog: Catalog = {
     audit: it_audit,
     auth: it_auth,
     common: it_common,
+    configuration: it_configuration,
     deposits: it_deposits,
     errors: it_errors,
     exports: it_exports,
@@ -229,6 +242,7 @@ export const catalog: Catalog = {
     audit: ja_audit,
     auth: ja_auth,
     common: ja_common,
+    configuration: ja_configuration,
     deposits: ja_deposits,
     errors: ja_errors,
     exports: ja_exports,
@@ -246,6 +260,7 @@ export const catalog: Catalog = {
     audit: pt_audit,
     auth: pt_auth,
     common: pt_common,
+    configuration: pt_configuration,
     deposits: pt_deposits,
     errors: pt_errors,
     exports: pt_exports,
@@ -264,6 +279,7 @@ export const catalog: Catalog = {
     audit: ru_audit,
     auth: ru_auth,
     common: ru_common,
+    configuration: ru_configuration,
     deposits: ru_deposits,
     errors: ru_errors,
     exports: ru_exports,

@@ -111,6 +111,9 @@ const RegistrationRequestsPage = lazy(() =>
   })),
 );
 const AuditPage = lazy(() => import('../features/audit/components/audit-page').then((m) => ({ default: m.AuditPage })));
+const ConfigurationPage = lazy(() =>
+  import('../features/configuration/components/configuration-page').then((m) => ({ default: m.ConfigurationPage })),
+);
 const InvitePage = lazy(() =>
   import('../features/registration/components/invite-page').then((m) => ({ default: m.InvitePage })),
 );
@@ -231,6 +234,7 @@ const signedInRoutes: SignedInRoute[] = [
     path: '/settings/configuration',
     titleKey: 'shell.pages.settings_configuration',
     permission: 'CanEditSystemConfig',
+    element: <ConfigurationPage />,
   },
   {
     path: '/settings/payment-methods',

@@ -1,0 +1,16 @@
+import {
+  getApplicationConfiguration,
+  putApplicationConfiguration,
+  type ApplicationConfiguration,
+} from '@portal/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+
+export const applicationConfigurationQuery = () =>
+  queryOptions({
+    queryKey: ['configuration', 'application'],
+    queryFn: ({ signal }) => call(getApplicationConfiguration, undefined, { signal }),
+  });
+
+export const saveApplicationConfiguration = (body: ApplicationConfiguration) =>
+  call(putApplicationConfiguration, body, { silent: true });
