@@ -53,7 +53,14 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly options: { messageKey?: string; reason?: string; details?: Record<string, unknown>; cause?: unknown } = {},
+    readonly options: {
+      messageKey?: string;
+      /** Words an administrator wrote, already in the caller's language: answered instead of the translation. */
+      message?: string;
+      reason?: string;
+      details?: Record<string, unknown>;
+      cause?: unknown;
+    } = {},
   ) {
     super(code, { cause: options.cause });
     this.name = 'AppError';

@@ -15,7 +15,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const body: ErrorResponse = {
       error: appError.code,
       messageKey: appError.messageKey,
-      message: translate(request.language, request.country, appError.messageKey),
+      message: appError.options.message ?? translate(request.language, request.country, appError.messageKey),
       uniqueId: request.id,
       ...(appError.options.reason ? { reason: appError.options.reason } : {}),
       ...(appError.options.details && appError.status < 500 ? { details: appError.options.details } : {}),

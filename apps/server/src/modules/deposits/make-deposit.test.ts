@@ -279,9 +279,15 @@ describe('POST /api/customer/makedeposit: refusals (nothing charged)', () => {
   });
 
   it('refuses when payments are disabled by the portal switch', async () => {
-    await writeSetting(t.database.db, 'application', { isPaymentsDisable: true });
+    await writeSetting(t.database.db, 'application', {
+      isPaymentsDisable: true,
+      paymentDisabledMessages: { en: 'Payments are paused until Monday.', fr: 'Paiements suspendus.' },
+    });
     const answer = await deposit(t.app, payer, depositRequest());
-    expect(answer.body.messageKey).toBe('validation.payment.payments_disabled');
+    expect(answer.body).toMatchObject({
+      messageKey: 'validation.payment.payments_disabled',
+      message: 'Payments are paused until Monday.',
+    });
   });
 
   it("answers 404 for another customer's account and for a card that is not the payer's", async () => {

@@ -71,7 +71,7 @@ export async function makeDeposit(
     },
     deposit.rules,
   );
-  if (failure) throw paymentRefused(failure);
+  if (failure) throw paymentRefused(failure, { messages: deposit.settings.paymentDisabledMessages, language });
   const cardinal = await checkThreeDs(ctx, {
     configuration: deposit.configuration,
     companyCode: scope.item.CompanyCode,

@@ -191,6 +191,22 @@ describe('POST /api/guestPayment/payments: refusals (nothing charged)', () => {
     });
   }
 
+  it("refuses while payments are off, with the administrator's message (English, else any language)", async () => {
+    await writeSetting(t.database.db, 'application', {
+      allowGuestPayment: true,
+      isPaymentsDisable: true,
+      paymentDisabledMessages: { de: 'Zahlungen sind pausiert.' },
+    });
+    const charges = await chargeCount();
+    const answer = await payAsGuest(t.app, token, guestPayRequest(invoice, card));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toMatchObject({
+      messageKey: 'validation.payment.payments_disabled',
+      message: 'Zahlungen sind pausiert.',
+    });
+    expect(await chargeCount()).toBe(charges);
+  });
+
   it('refuses above the maximum card payment', async () => {
     await writeSetting(t.database.db, 'application', { allowGuestPayment: true, maxPaymentAllowed: '1.00' });
     const answer = await payAsGuest(t.app, token, guestPayRequest(invoice, card));

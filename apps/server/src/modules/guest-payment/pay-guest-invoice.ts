@@ -93,7 +93,7 @@ export async function payGuestInvoice(
     },
     rules,
   );
-  if (failure) throw paymentRefused(failure);
+  if (failure) throw paymentRefused(failure, { messages: settings.paymentDisabledMessages, language });
   const cardinal = await checkThreeDs(ctx, {
     configuration,
     companyCode: token.company_code,

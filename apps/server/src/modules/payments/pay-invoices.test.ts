@@ -236,6 +236,16 @@ describe('POST /api/invoice/payments: the checks of spec §5, re-checked by the 
     const [invoice] = await fresh(1);
     await writeSetting(t.database.db, 'application', { isPaymentsDisable: true });
     await refusedWith(payRequest([invoice!], { cardToken: amex }), 'validation.payment.payments_disabled');
+    // With the administrator's messages: the caller's language (here English).
+    await writeSetting(t.database.db, 'application', {
+      isPaymentsDisable: true,
+      paymentDisabledMessages: { en: 'Payments are paused for the year-end close.', de: 'Jahresabschluss.' },
+    });
+    const answer = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }));
+    expect(answer.body).toMatchObject({
+      messageKey: 'validation.payment.payments_disabled',
+      message: 'Payments are paused for the year-end close.',
+    });
   });
 
   it('refuses an open amount that changed since the page was loaded', async () => {

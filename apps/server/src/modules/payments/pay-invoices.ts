@@ -105,7 +105,7 @@ export async function payInvoices(
     },
     rules,
   );
-  if (failure) throw paymentRefused(failure);
+  if (failure) throw paymentRefused(failure, { messages: settings.paymentDisabledMessages, language });
   const cardinal = await checkThreeDs(ctx, {
     configuration,
     companyCode: scope.item.CompanyCode,

@@ -4,9 +4,21 @@ import { AppError } from '../../errors';
 
 type Failure = { key: string; documentIndex?: number; values?: Record<string, string>; field?: string };
 
-export function paymentRefused(failure: Failure): AppError {
+/** The payments-off messages an administrator wrote (access spec §3) and the caller's language. */
+export type PaymentsOffMessages = { messages: Record<string, string>; language: string };
+
+/** The caller's language, else English, else any language the administrator wrote (issue 15). */
+export function paymentsOffMessage({ messages, language }: PaymentsOffMessages): string | undefined {
+  const pick = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
+  return pick(messages[language]) ?? pick(messages.en) ?? Object.values(messages).map(pick).find(Boolean);
+}
+
+export function paymentRefused(failure: Failure, paymentsOff?: PaymentsOffMessages): AppError {
+  const message =
+    failure.key === 'validation.payment.payments_disabled' && paymentsOff ? paymentsOffMessage(paymentsOff) : undefined;
   return new AppError('PAYMENT_REFUSED', {
     messageKey: failure.key,
+    ...(message ? { message } : {}),
     details: {
       check: failure.key,
       ...(failure.documentIndex === undefined ? {} : { documentIndex: failure.documentIndex }),
