@@ -17,3 +17,16 @@ test('an administrator sees the Application tab refuse a missing company name an
   await visit(page, '/settings/configuration');
   await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('AR Portal');
 });
+
+test('an administrator reads the System tab: version, database, migrations, outbox, this instance', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@example.com');
+  await visit(page, '/settings/configuration');
+  await page.getByRole('tab', { name: 'System' }).click();
+  const status = page.getByTestId('system-status');
+  await expect(status).toContainText('Embedded PostgreSQL (PGlite)');
+  await expect(status).toContainText(/\d+ applied, the newest from/);
+  await expect(status).toContainText(/\d+ waiting, \d+ failed, \d+ sent/);
+  await checkA11y(page);
+});

@@ -22,6 +22,8 @@ export type AppContext = {
   mail: Mailer;
   /** Injected so that tests can move time (idle expiry) without waiting. */
   now: () => Date;
+  /** This process among the portal's instances (the System tab; issue 15), and when it started. */
+  instance: { id: string; startedAt: Date };
 };
 
 declare module 'fastify' {

@@ -126,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     urlSigningKey: createHmac('sha256', secret).update('portal signed download links v1').digest(),
     gateway: options.gateway ?? sandbox!,
     now,
+    instance: { id: randomUUID(), startedAt: now() },
   };
   app.decorate('ctx', ctx);
   if (!encryptionKey)

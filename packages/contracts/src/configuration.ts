@@ -114,3 +114,22 @@ export const putApplicationConfigurationValue = defineRoute({
   body: z.object({ value: z.unknown() }),
   response: ApplicationConfiguration,
 });
+
+/** The System tab (issue 15): what an administrator checks before calling for help. Read-only. */
+export const SystemStatus = z.object({
+  version: z.string(),
+  database: z.enum(['pglite', 'postgres']),
+  migrations: z.object({ applied: z.number().int(), latest: z.string().nullable() }),
+  outbox: z.object({ queued: z.number().int(), failed: z.number().int(), sent: z.number().int() }),
+  reconciler: z.object({ lastRunAt: z.string().nullable(), instanceId: z.string().nullable() }),
+  instance: z.object({ id: z.string(), startedAt: z.string() }),
+});
+export type SystemStatus = z.infer<typeof SystemStatus>;
+
+export const getSystemStatus = defineRoute({
+  method: 'GET',
+  path: '/api/configuration/system',
+  permission: 'CanEditSystemConfig',
+  summary: 'Version, database, migrations, outbox depth and failures, the reconciler last run and this instance.',
+  response: SystemStatus,
+});

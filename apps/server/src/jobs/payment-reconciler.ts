@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { reconcilePaymentIntents } from '../modules/payments/reconcile-payment-intents';
+import { writeSetting } from '../modules/system/app-settings.repository';
 
 export function startPaymentReconciler(ctx: AppContext, log: FastifyBaseLogger): () => Promise<void> {
   const intervalMs = ctx.config.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000;
@@ -12,7 +13,12 @@ export function startPaymentReconciler(ctx: AppContext, log: FastifyBaseLogger):
     running = running.then(() =>
       reconcilePaymentIntents(ctx, {
         log: (entry, message) => log.info(entry, message),
-      }).catch((error: unknown) => log.error({ err: error }, 'payment reconciler round failed')),
+      })
+        // The System tab shows when a round last finished, and where.
+        .then(() =>
+          writeSetting(ctx.db, 'reconciler', { lastRunAt: ctx.now().toISOString(), instanceId: ctx.instance.id }),
+        )
+        .catch((error: unknown) => log.error({ err: error }, 'payment reconciler round failed')),
     );
   }, intervalMs);
   timer.unref();

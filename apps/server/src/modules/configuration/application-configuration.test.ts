@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ApplicationConfiguration } from '@portal/contracts';
+import { readdirSync } from 'node:fs';
+import { migrationsFolder } from '../../db/client';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -138,5 +140,26 @@ describe('the Application configuration', () => {
     }
     expect((await call(null, 'GET', '/api/configuration')).statusCode).toBe(401);
     expect((await call(null, 'GET', '/api/config')).json().allowRegistration).toBe(false);
+  });
+});
+
+describe('the System tab', () => {
+  it('tells an administrator the version, database, migrations, outbox and this instance, and no one else', async () => {
+    const answer = await call(admin, 'GET', '/api/configuration/system');
+    expect(answer.statusCode).toBe(200);
+    const status = answer.json();
+    expect(status).toMatchObject({
+      version: expect.stringMatching(/^v?\d+\.\d+\.\d+/),
+      database: expect.stringMatching(/^(pglite|postgres)$/),
+      outbox: { queued: expect.any(Number), failed: 0, sent: expect.any(Number) },
+      reconciler: { lastRunAt: null, instanceId: null },
+      instance: { id: expect.any(String), startedAt: expect.any(String) },
+    });
+    const migrationFiles = readdirSync(migrationsFolder()).filter((name) => name.endsWith('.sql'));
+    expect(status.migrations.applied).toBe(migrationFiles.length);
+    expect(Number.isNaN(Date.parse(status.migrations.latest))).toBe(false);
+    const manager = (await signInAs(t.app, 'manager@example.com')).token;
+    expect((await call(manager, 'GET', '/api/configuration/system')).statusCode).toBe(403);
+    expect((await call(null, 'GET', '/api/configuration/system')).statusCode).toBe(401);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   backendConfiguration,
   getApplicationConfiguration as getApplicationConfigurationRoute,
+  getSystemStatus as getSystemStatusRoute,
   invoiceTableSetting,
   paymentSettings,
   putApplicationConfiguration as putApplicationConfigurationRoute,
@@ -15,6 +16,7 @@ import {
   putApplicationConfiguration,
   putApplicationConfigurationValue,
 } from './application-configuration';
+import { getSystemStatus } from './system-status';
 import { getInvoiceTableSetting } from './get-invoice-table-setting';
 import { getPaymentSettings } from './get-payment-settings';
 
@@ -24,6 +26,7 @@ export async function configurationRoutes(app: FastifyInstance): Promise<void> {
   // The pay and deposit pages apply the same rules as the server (packages/domain) from this configuration.
   addRoute(app, backendConfiguration, () => app.ctx.erp.getBackendConfiguration());
   addRoute(app, getApplicationConfigurationRoute, () => getApplicationConfiguration(app.ctx));
+  addRoute(app, getSystemStatusRoute, () => getSystemStatus(app.ctx));
   addRoute(app, putApplicationConfigurationRoute, ({ body, request }) =>
     putApplicationConfiguration(app.ctx, requireActor(request.actor), body, clientInfo(request)),
   );

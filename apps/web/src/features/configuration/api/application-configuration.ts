@@ -1,5 +1,6 @@
 import {
   getApplicationConfiguration,
+  getSystemStatus,
   putApplicationConfiguration,
   type ApplicationConfiguration,
 } from '@portal/contracts';
@@ -14,3 +15,10 @@ export const applicationConfigurationQuery = () =>
 
 export const saveApplicationConfiguration = (body: ApplicationConfiguration) =>
   call(putApplicationConfiguration, body, { silent: true });
+
+export const systemStatusQuery = () =>
+  queryOptions({
+    queryKey: ['configuration', 'system'],
+    queryFn: ({ signal }) => call(getSystemStatus, undefined, { signal }),
+    refetchInterval: 30_000,
+  });

@@ -14,6 +14,7 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  Table,
   Tabs,
   Text,
   Textarea,
@@ -32,9 +33,14 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format-date';
 import { languageNames } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { applicationConfigurationQuery, saveApplicationConfiguration } from '../api/application-configuration';
+import {
+  applicationConfigurationQuery,
+  saveApplicationConfiguration,
+  systemStatusQuery,
+} from '../api/application-configuration';
 
 export function ConfigurationPage() {
   const { t } = useTranslation();
@@ -45,14 +51,64 @@ export function ConfigurationPage() {
       <Tabs defaultValue="application" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="application">{t('configuration.tabs.application')}</Tabs.Tab>
+          <Tabs.Tab value="system">{t('configuration.tabs.system')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="application" pt="md">
           {configuration.data && (
             <ApplicationForm key={JSON.stringify(configuration.data)} initial={configuration.data} />
           )}
         </Tabs.Panel>
+        <Tabs.Panel value="system" pt="md">
+          <SystemTab />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/** The System tab (read-only): what an administrator checks before calling for help. */
+function SystemTab() {
+  const { t } = useTranslation();
+  const { data } = useQuery(systemStatusQuery());
+  if (!data) return null;
+  const rows: [string, string][] = [
+    [t('configuration.system.version'), data.version],
+    [t('configuration.system.database'), t(`configuration.system.database_${data.database}`)],
+    [
+      t('configuration.system.migrations'),
+      t('configuration.system.migrations_value', {
+        count: data.migrations.applied,
+        date: formatDateTime(data.migrations.latest),
+      }),
+    ],
+    [t('configuration.system.outbox'), t('configuration.system.outbox_value', data.outbox)],
+    [
+      t('configuration.system.reconciler'),
+      data.reconciler.lastRunAt
+        ? t('configuration.system.reconciler_value', {
+            date: formatDateTime(data.reconciler.lastRunAt),
+            instance: data.reconciler.instanceId ?? '',
+          })
+        : t('configuration.system.reconciler_never'),
+    ],
+    [
+      t('configuration.system.instance'),
+      t('configuration.system.instance_value', { id: data.instance.id, date: formatDateTime(data.instance.startedAt) }),
+    ],
+  ];
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Table variant="vertical" layout="fixed" data-testid="system-status">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={{ base: 130, sm: 260 }}>{label}</Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
   );
 }
 
