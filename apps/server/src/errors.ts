@@ -68,3 +68,18 @@ export class AppError extends Error {
     this.messageKey = options.messageKey ?? `errors.codes.${code}`;
   }
 }
+
+/**
+ * The answer to a form rule broken (packages/domain validate*, run by the web form and again here): 400 with the first
+ * rule's message, naming every field that failed.
+ */
+export function assertNoFieldErrors(errors: Partial<Record<string, string>>): void {
+  const failed = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const [first] = failed;
+  if (first) {
+    throw new AppError('VALIDATION_FAILED', {
+      messageKey: first[1],
+      details: { fields: failed.map(([field]) => field) },
+    });
+  }
+}

@@ -86,31 +86,19 @@ export const authPlugin = fp(async (app) => {
     // A target deactivated, locked or deleted meanwhile ends the impersonation: the session is its own user again.
     const target = found.impersonated?.status === 'active' && !found.impersonated.deletedAt ? found.impersonated : null;
     const own = new Set(found.user.permissions as Permission[]);
-    request.actor = target
-      ? {
-          userId: target.userId,
-          sessionId: found.session.sessionId,
-          login: target.login,
-          role: target.userRole as UserRole,
-          permissions: new Set((target.permissions as Permission[]).filter((p) => own.has(p))),
-          thirdPartyId: target.thirdPartyId,
-          accessVersion: target.accessVersion,
-          impersonator: {
-            userId: found.user.userId,
-            login: found.user.login,
-            role: found.user.userRole as UserRole,
-          },
-        }
-      : {
-          userId: found.user.userId,
-          sessionId: found.session.sessionId,
-          login: found.user.login,
-          role: found.user.userRole as UserRole,
-          permissions: own,
-          thirdPartyId: found.user.thirdPartyId,
-          accessVersion: found.user.accessVersion,
-          impersonator: null,
-        };
+    const subject = target ?? found.user;
+    request.actor = {
+      userId: subject.userId,
+      sessionId: found.session.sessionId,
+      login: subject.login,
+      role: subject.userRole as UserRole,
+      permissions: target ? new Set((target.permissions as Permission[]).filter((p) => own.has(p))) : own,
+      thirdPartyId: subject.thirdPartyId,
+      accessVersion: subject.accessVersion,
+      impersonator: target
+        ? { userId: found.user.userId, login: found.user.login, role: found.user.userRole as UserRole }
+        : null,
+    };
     if (config?.permission && !request.actor.permissions.has(config.permission)) {
       throw new AppError('FORBIDDEN', { details: { permission: config.permission } });
     }

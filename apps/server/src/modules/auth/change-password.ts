@@ -4,7 +4,7 @@
 // user's other sessions end; this one goes on. A "password changed" mail goes out.
 import { validateChangePassword, type ChangePasswordInput } from '@portal/domain';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../errors';
+import { AppError, assertNoFieldErrors } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
 import type { Actor } from '../../plugins/auth';
 import { countRecentEvents, recordAuditEvent } from '../audit/audit.repository';
@@ -24,8 +24,7 @@ export async function changePassword(
   // Working as another user (spec §4) is for their invoices and payments, never their password.
   if (actor.impersonator) throw new AppError('FORBIDDEN', { reason: 'impersonating' });
   const errors = validateChangePassword(input);
-  const [field, messageKey] = Object.entries(errors)[0] ?? [];
-  if (field) throw new AppError('VALIDATION_FAILED', { messageKey, details: { fields: [field] } });
+  assertNoFieldErrors(errors);
   const user = await findUserById(ctx.db, actor.userId);
   if (!user) throw new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
   const now = ctx.now();

@@ -3,7 +3,7 @@
 // answers 401) and mails "password changed", in the same transaction.
 import { validateNewPassword } from '@portal/domain';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../errors';
+import { AppError, assertNoFieldErrors } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { findUserById, setUserPassword } from '../users/users.repository';
@@ -28,8 +28,7 @@ export async function completePasswordReset(
   client: ClientInfo,
 ): Promise<{ message: 'Success' }> {
   const errors = validateNewPassword(input);
-  const [field, messageKey] = Object.entries(errors)[0] ?? [];
-  if (field) throw new AppError('VALIDATION_FAILED', { messageKey, details: { fields: [field] } });
+  assertNoFieldErrors(errors);
   const now = ctx.now();
   const userId = await findLiveUserToken(ctx.db, 'password_reset', input.id, now);
   const user = userId === undefined ? undefined : await findUserById(ctx.db, userId);

@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import { validateApplicationConfiguration } from '@portal/domain';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../errors';
+import { AppError, assertNoFieldErrors } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
 import type { Actor } from '../../plugins/auth';
 import { recordAuditEvent } from '../audit/audit.repository';
@@ -58,9 +58,7 @@ export async function putApplicationConfiguration(
   client: ClientInfo,
 ): Promise<Configuration> {
   const errors = validateApplicationConfiguration(input);
-  const [field, messageKey] = Object.entries(errors)[0] ?? [];
-  if (field && messageKey)
-    throw new AppError('VALIDATION_FAILED', { messageKey, details: { fields: Object.keys(errors) } });
+  assertNoFieldErrors(errors);
   const before = await readApplicationSettings(ctx.db);
   const trim = (value: string) => value.trim();
   const next: ApplicationSettings = {

@@ -59,9 +59,9 @@ async function readHeaderItems(ctx: AppContext, userId: number): Promise<HeaderI
     user.primaryAccountTypeId === 'PayerAll' ? listExclusions(ctx.db, userId) : Promise.resolve([]),
   ]);
   if (excluded.length === 0) return answer.HeaderItems;
-  const out = new Set(excluded.map(withoutLeadingZeros));
-  return answer.HeaderItems.filter((item) => !out.has(withoutLeadingZeros(item.PrimaryAcct))).map((item) => {
-    const kept = item.DropDownItems.filter((sub) => !out.has(withoutLeadingZeros(sub.PrimaryAcct)));
+  const out = new Set(excluded.map(normalizeNumber));
+  return answer.HeaderItems.filter((item) => !out.has(normalizeNumber(item.PrimaryAcct))).map((item) => {
+    const kept = item.DropDownItems.filter((sub) => !out.has(normalizeNumber(sub.PrimaryAcct)));
     if (kept.length === item.DropDownItems.length) return item;
     const trimmed = { ...item, DropDownItems: kept };
     trimmedItems.add(trimmed);
@@ -79,7 +79,8 @@ export function isTrimmed(item: HeaderItem): boolean {
   return trimmedItems.has(item);
 }
 
-function withoutLeadingZeros(value: string): string {
+/** An account or document number as the portal compares them: trimmed, without leading zeros. */
+export function normalizeNumber(value: string): string {
   return value.trim().replace(/^0+(?=\d)/, '');
 }
 

@@ -4,7 +4,7 @@
 import type { HeaderItem, PayerData } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
-import { type AccountHolder, isTrimmed, loadHeaderItems } from '../customers/account-access';
+import { type AccountHolder, isTrimmed, loadHeaderItems, normalizeNumber } from '../customers/account-access';
 
 export type InvoiceScope = {
   /** The user whose accounts these are (the impersonated user when impersonating). */
@@ -18,9 +18,7 @@ export type InvoiceScope = {
   selectedCount: number;
 };
 
-export function normalizeNumber(value: string): string {
-  return value.trim().replace(/^0+(?=\d)/, '');
-}
+export { normalizeNumber } from '../customers/account-access';
 
 export function notFound(): AppError {
   return new AppError('NOT_FOUND');

@@ -6,7 +6,7 @@ import type { RegistrationRequestInput, RegistrationRequestItem } from '@portal/
 import { validateRegistrationRequestForm } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import { registrationRequests, users } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, assertNoFieldErrors } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
 import type { Actor } from '../../plugins/auth';
 import { recordAuditEvent } from '../audit/audit.repository';
@@ -34,9 +34,7 @@ export async function submitRegistrationRequest(
   client: ClientInfo & { language: string },
 ): Promise<{ message: 'Success' }> {
   const errors = validateRegistrationRequestForm(input);
-  const [field, messageKey] = Object.entries(errors)[0] ?? [];
-  if (field && messageKey)
-    throw new AppError('VALIDATION_FAILED', { messageKey, details: { fields: Object.keys(errors) } });
+  assertNoFieldErrors(errors);
   const request = {
     firstName: input.first_name.trim(),
     lastName: input.last_name.trim(),

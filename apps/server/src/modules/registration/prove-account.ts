@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { validateAccountByInvoice, type AccountByInvoiceInput } from '@portal/domain';
 import type { ProvenAccount } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../errors';
+import { AppError, assertNoFieldErrors } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { answerNoSooner, findProvenInvoice } from '../customers/invoice-proof';
@@ -27,8 +27,7 @@ export async function proveAccount(
 ): Promise<AccountFields> {
   const started = performance.now();
   const errors = validateAccountByInvoice(input);
-  const [field, messageKey] = Object.entries(errors)[0] ?? [];
-  if (field) throw new AppError('VALIDATION_FAILED', { messageKey, details: { fields: [field] } });
+  assertNoFieldErrors(errors);
   const account = normalizeNumber(input.accountNumber).toUpperCase();
   const audit = { subject: account, ip: client.ip, userAgent: client.userAgent, requestId: client.requestId };
 

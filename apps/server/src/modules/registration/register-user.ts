@@ -8,7 +8,7 @@ import { maxLinkedAccounts, type RegistrationRequest } from '@portal/contracts';
 import { validateRegistrationForm } from '@portal/domain';
 import type { Language } from '@portal/i18n';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../errors';
+import { AppError, assertNoFieldErrors } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { assertPasswordPolicy } from '../auth/password-policy';
@@ -27,8 +27,7 @@ export async function registerUser(
 ): Promise<{ message: 'Success'; isConfirmed: false }> {
   await assertRegistrationOn(ctx);
   const errors = validateRegistrationForm(input);
-  const [field, messageKey] = Object.entries(errors)[0] ?? [];
-  if (field) throw new AppError('VALIDATION_FAILED', { messageKey, details: { fields: [field] } });
+  assertNoFieldErrors(errors);
   const accounts = input.accounts ?? [];
   if (
     accounts.length === 0 ||

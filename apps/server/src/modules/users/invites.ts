@@ -4,7 +4,7 @@
 import { validateNewPassword } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, assertNoFieldErrors } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
 import type { Actor } from '../../plugins/auth';
 import { recordAuditEvent } from '../audit/audit.repository';
@@ -64,8 +64,7 @@ export async function completeRegistration(
   client: ClientInfo,
 ): Promise<{ message: 'Success' }> {
   const errors = validateNewPassword(input);
-  const [field, messageKey] = Object.entries(errors)[0] ?? [];
-  if (field) throw new AppError('VALIDATION_FAILED', { messageKey, details: { fields: [field] } });
+  assertNoFieldErrors(errors);
   const user = await inviteUser(ctx, input.inviteId);
   assertPasswordPolicy(input.password, 'password', { email: user.email });
   const passwordHash = await hashPassword(input.password);

@@ -11,7 +11,7 @@ import { validateUserForm } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { registrationRequests, users } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, assertNoFieldErrors } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
 import type { Actor } from '../../plugins/auth';
 import { assertPasswordPolicy } from '../auth/password-policy';
@@ -37,10 +37,7 @@ type Parsed = {
 
 function parse(input: UserInput): Parsed {
   const errors = validateUserForm({ ...input, set_password: input.set_password ?? false });
-  const [field, messageKey] = Object.entries(errors)[0] ?? [];
-  if (field && messageKey) {
-    throw new AppError('VALIDATION_FAILED', { messageKey, details: { fields: Object.keys(errors) } });
-  }
+  assertNoFieldErrors(errors);
   return {
     login: input.login.trim().toLowerCase(),
     email: input.email.trim().toLowerCase(),

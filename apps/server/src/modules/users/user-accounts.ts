@@ -6,9 +6,10 @@ import { maxLinkedAccounts, type AccountType, type LinkedAccount, type LinkedAcc
 import { exclusionProblem, validateLinkedAccount } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import { userAccounts, userExclusions } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, assertNoFieldErrors } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
 import type { Actor } from '../../plugins/auth';
+import { normalizeNumber } from '../customers/account-access';
 import { toLinkedAccount } from '../profile/linked-accounts';
 import { assertMayChange, audit, forbidden } from './user-admin-rules';
 import { findManagedUser } from './user-detail';
@@ -35,9 +36,7 @@ async function changeableUser(ctx: AppContext, actor: Actor, userId: number): Pr
 
 function parseLink(input: LinkedAccountInput) {
   const errors = validateLinkedAccount(input);
-  const [field, messageKey] = Object.entries(errors)[0] ?? [];
-  if (field && messageKey)
-    throw new AppError('VALIDATION_FAILED', { messageKey, details: { fields: Object.keys(errors) } });
+  assertNoFieldErrors(errors);
   return {
     primaryAccount: input.primary_account.trim(),
     accountType: input.account_type,
@@ -75,12 +74,11 @@ function assertNotLinkedTwice(
   link: ReturnType<typeof parseLink>,
   exceptId?: number,
 ) {
-  const strip = (value: string) => value.replace(/^0+(?=\d)/, '');
   if (
     existing.some(
       (a) =>
         a.accountId !== exceptId &&
-        strip(a.primaryAccount) === strip(link.primaryAccount) &&
+        normalizeNumber(a.primaryAccount) === normalizeNumber(link.primaryAccount) &&
         a.companyCode === link.companyCode,
     )
   ) {
@@ -191,7 +189,7 @@ export async function putUserExclusions(
   }
   const problem = exclusions.map(exclusionProblem).find(Boolean);
   if (problem) throw new AppError('VALIDATION_FAILED', { messageKey: problem, details: { fields: ['exclusions'] } });
-  const numbers = [...new Set(exclusions.map((entry) => entry.trim().replace(/^0+(?=\d)/, '')))];
+  const numbers = [...new Set(exclusions.map(normalizeNumber))];
   const before = await listExclusions(ctx.db, userId);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(userExclusions).where(eq(userExclusions.userId, userId));

@@ -7,6 +7,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withoutLeadingZeros } from '../../../lib/account-selection';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { putUserExclusions, userQuery } from '../api/users';
@@ -27,7 +28,7 @@ export function ExclusionsSection({ user, readOnly }: { user: UserDetail; readOn
       setEntryError(t(problem));
       return;
     }
-    const value = entry.trim().replace(/^0+(?=\d)/, '');
+    const value = withoutLeadingZeros(entry.trim());
     setEntries((current) => (current.includes(value) ? current : [...current, value]));
     setEntry('');
   };

@@ -21,6 +21,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withoutLeadingZeros } from '../../../lib/account-selection';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { addUserAccount, deleteUserAccount, updateUserAccount, userQuery } from '../api/users';
@@ -35,8 +36,6 @@ const emptyAccount: LinkedAccountInput = {
   distribution_channel: '',
   division: '',
 };
-
-const shown = (account: string) => account.replace(/^0+(?=\d)/, '');
 
 export function LinkedAccountsSection({ user, readOnly }: { user: UserDetail; readOnly: boolean }) {
   const { t } = useTranslation();
@@ -101,7 +100,7 @@ export function LinkedAccountsSection({ user, readOnly }: { user: UserDetail; re
               <Table.Tbody>
                 {user.Accounts.map((account) => (
                   <Table.Tr key={account.account_id}>
-                    <Table.Td>{shown(account.primary_account)}</Table.Td>
+                    <Table.Td>{withoutLeadingZeros(account.primary_account)}</Table.Td>
                     <Table.Td>
                       {t(`users.accounts.types.${account.account_type}`, { defaultValue: account.account_type })}
                     </Table.Td>
@@ -115,7 +114,9 @@ export function LinkedAccountsSection({ user, readOnly }: { user: UserDetail; re
                           <ActionIcon
                             variant="subtle"
                             onClick={() => setEditing(account.account_id)}
-                            aria-label={t('users.accounts.edit', { account: shown(account.primary_account) })}
+                            aria-label={t('users.accounts.edit', {
+                              account: withoutLeadingZeros(account.primary_account),
+                            })}
                           >
                             <IconPencil size={18} aria-hidden="true" />
                           </ActionIcon>
@@ -123,7 +124,9 @@ export function LinkedAccountsSection({ user, readOnly }: { user: UserDetail; re
                             variant="subtle"
                             color="red"
                             onClick={() => void remove(account)}
-                            aria-label={t('users.accounts.remove', { account: shown(account.primary_account) })}
+                            aria-label={t('users.accounts.remove', {
+                              account: withoutLeadingZeros(account.primary_account),
+                            })}
                           >
                             <IconTrash size={18} aria-hidden="true" />
                           </ActionIcon>
@@ -179,7 +182,7 @@ function AccountForm(props: {
   const { t } = useTranslation();
   const [values, setValues] = useState<LinkedAccountInput>({
     ...props.initial,
-    primary_account: shown(props.initial.primary_account),
+    primary_account: withoutLeadingZeros(props.initial.primary_account),
   });
   const [errors, setErrors] = useState<Partial<Record<keyof LinkedAccountInput, string>>>({});
   const [refusal, setRefusal] = useState<string>();

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
+import { withoutLeadingZeros } from '../../../lib/account-selection';
 import { formatDateTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { hasPermission, useSession } from '../../../lib/session';
@@ -118,7 +119,7 @@ export function UsersPage() {
                 <Table.Td>{user.company}</Table.Td>
                 <Table.Td>{t(`users.roles.${user.user_role}`)}</Table.Td>
                 <Table.Td>{t(`users.statuses.${user.status}`)}</Table.Td>
-                <Table.Td>{user.accounts.map((account) => account.replace(/^0+(?=\d)/, '')).join(', ')}</Table.Td>
+                <Table.Td>{user.accounts.map(withoutLeadingZeros).join(', ')}</Table.Td>
                 <Table.Td>{user.last_login ? formatDateTime(user.last_login) : ''}</Table.Td>
                 {mayImpersonate && (
                   <Table.Td>
