@@ -114,6 +114,11 @@ test("a manager works as the payer and sees the payer's invoices under 'Working 
   await expect(page.getByTestId('users-table')).toHaveCount(0);
   await page.getByTestId('stop-impersonating').click();
   await expect(page).toHaveURL(/\/settings\/users/);
+  // An address of a user that does not exist says so instead of an empty page.
+  await visit(page, '/settings/users/999999');
+  await expect(page.getByTestId('user-not-found')).toHaveText('The requested item could not be found.');
+  await visit(page, '/settings/users');
+  await expect(page).toHaveURL(/\/settings\/users/);
   await expect(page.getByTestId('header-who')).toHaveText('Logged in as manager@example.com');
 });
 

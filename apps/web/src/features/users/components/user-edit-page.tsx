@@ -101,6 +101,8 @@ export function UserEditPage() {
   const requestId = registrationRequestId === undefined ? null : Number(registrationRequestId);
   const user = useQuery({ ...userQuery(id ?? 0), enabled: id !== null });
   const request = useQuery({ ...registrationRequestQuery(requestId ?? 0), enabled: requestId !== null });
+  // An unknown or deleted user, or a request that is gone: say so, with the way back.
+  if (user.isError || request.isError) return <NotFound />;
   if (id !== null && !user.data) return null;
   if (requestId !== null && !request.data) return null;
   // Keyed by the user, so that the form starts again from the saved values after a save or on another user.
@@ -110,6 +112,21 @@ export function UserEditPage() {
       user={user.data ?? null}
       request={request.data ?? null}
     />
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <PageTitle>{t('shell.pages.settings_user_edit')}</PageTitle>
+      <Alert color="red" role="alert" data-testid="user-not-found">
+        {t('errors.codes.NOT_FOUND')}
+      </Alert>
+      <Anchor component={Link} to="/settings/users">
+        {t('users.form.cancel')}
+      </Anchor>
+    </Stack>
   );
 }
 
