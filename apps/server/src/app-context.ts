@@ -5,6 +5,7 @@ import type { PaymentGateway } from './connectors/gateway/payment-gateway';
 import type { Db } from './db/client';
 import type { AccessTokens } from './modules/auth/access-tokens';
 import type { Mailer } from './modules/mail/mailer';
+import type { BlackoutWindow } from './modules/maintenance/blackout-window';
 import type { ConfigSecrets } from './modules/system/config-secrets';
 
 export type AppContext = {
@@ -20,6 +21,8 @@ export type AppContext = {
   secrets: ConfigSecrets;
   /** The SMTP transport in force and the outbox job's nudge. */
   mail: Mailer;
+  /** The maintenance window, cached briefly; on or off decided from `now` at each call. */
+  blackout: BlackoutWindow;
   /** Injected so that tests can move time (idle expiry) without waiting. */
   now: () => Date;
   /** This process among the portal's instances (the System tab; issue 15), and when it started. */

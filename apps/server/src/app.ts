@@ -40,6 +40,9 @@ import { readOrInitSetting } from './modules/system/app-settings.repository';
 import { createConfigSecrets } from './modules/system/config-secrets';
 import { systemRoutes } from './modules/system/system.routes';
 import { authPlugin } from './plugins/auth';
+import { maintenancePlugin } from './plugins/maintenance';
+import { createBlackoutWindow } from './modules/maintenance/blackout-window';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
@@ -126,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     urlSigningKey: createHmac('sha256', secret).update('portal signed download links v1').digest(),
     gateway: options.gateway ?? sandbox!,
     now,
+    blackout: createBlackoutWindow(db, now),
     instance: { id: randomUUID(), startedAt: now() },
   };
   app.decorate('ctx', ctx);
@@ -171,12 +175,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(redis ? { redis, nameSpace: 'portal-rl-' } : {}),
   });
   await app.register(authPlugin);
+  await app.register(maintenancePlugin);
   await app.register(openApiPlugin);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(customersRoutes);
   await app.register(configurationRoutes);
+  await app.register(maintenanceRoutes);
   await app.register(paymentMethodsRoutes);
   // The sandbox gateway's own router (its frame, /Ajax, 3-D Secure pages), outside /api with its own CSP.
   if (sandbox) await app.register(sandboxGatewayRoutes, { gateway: sandbox });

@@ -13,6 +13,8 @@ export const errorCodes = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** A maintenance window is on (access spec §4 blackout): the answer carries the administrator's notice. */
+  MAINTENANCE: 503,
   /** The payment gateway refused or failed a call the portal needed (access token, tokenization). */
   GATEWAY_FAILED: 502,
   /** A route that changes money needs an Idempotency-Key header (http/idempotency.ts). */

@@ -27,6 +27,7 @@ export type TokenResponse = z.infer<typeof TokenResponse>;
 export const login = defineRoute({
   method: 'POST',
   path: '/api/token/login',
+  duringBlackout: true,
   public: true,
   summary: 'Sign in with login (e-mail) and password.',
   body: LoginRequest,
@@ -36,6 +37,7 @@ export const login = defineRoute({
 export const refresh = defineRoute({
   method: 'POST',
   path: '/api/token/refresh',
+  duringBlackout: true,
   public: true,
   summary: 'Rotate the refresh token (cookie) and issue a new access token.',
   body: z.object({ refreshToken: z.string().nullish() }).nullish(),
@@ -45,6 +47,7 @@ export const refresh = defineRoute({
 export const logout = defineRoute({
   method: 'POST',
   path: '/api/token/logout',
+  duringBlackout: true,
   public: true,
   summary: 'End the session and clear the refresh cookie.',
   response: z.object({ message: z.literal('Success') }),
@@ -58,6 +61,7 @@ export const LoginStatusResponse = z.object({
 export const loginStatus = defineRoute({
   method: 'GET',
   path: '/api/token/login-status',
+  duringBlackout: true,
   public: true,
   summary: 'Whether the browser holds a live session; if so, a fresh access token.',
   response: LoginStatusResponse,

@@ -18,3 +18,4 @@ export * from './users';
 export * from './registration-requests';
 export * from './audit';
 export * from './role-permissions';
+export * from './maintenance';

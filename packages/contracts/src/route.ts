@@ -19,6 +19,11 @@ export type RouteContract = {
    */
   allowUnconfirmed?: boolean;
   /**
+   * The route still answers during a maintenance window (access spec §4 blackout) to everyone. Every other route
+   * answers 503 with the window's notice, except to administrators (plugins/maintenance.ts).
+   */
+  duringBlackout?: boolean;
+  /**
    * Binary answer: the body is a file of this kind (Content-Type and Content-Disposition set by the server), not
    * JSON; `response` is then z.any(). The web client reads it as a Blob.
    */

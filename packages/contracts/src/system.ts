@@ -4,6 +4,7 @@ import { defineRoute } from './route';
 export const health = defineRoute({
   method: 'GET',
   path: '/api/health',
+  duringBlackout: true,
   public: true,
   summary: 'The process is up.',
   response: z.object({ status: z.literal('ok'), version: z.string() }),
@@ -12,6 +13,7 @@ export const health = defineRoute({
 export const ready = defineRoute({
   method: 'GET',
   path: '/api/ready',
+  duringBlackout: true,
   public: true,
   summary: 'The database answers.',
   response: z.object({ status: z.literal('ready') }),
@@ -27,6 +29,7 @@ export const FooterLinks = z.object({
 export const publicConfig = defineRoute({
   method: 'GET',
   path: '/api/config',
+  duringBlackout: true,
   public: true,
   summary: 'Public switches for the sign-in screen and the shell.',
   response: z.object({

@@ -16,3 +16,5 @@ export * from './self-service-checks';
 export * from './format-money';
 export * from './user-admin-checks';
 export * from './configuration-checks';
+export * from './maintenance-checks';
+export * from './text-in-language';

@@ -46,6 +46,8 @@ const expectedPublic = [
   'POST /api/token/complete-registration',
   // Registration requests (issue 14): someone without an account asks for one; rate-limited, mails the admins.
   'POST /api/register',
+  // The maintenance window's status (issue 15), read before sign-in.
+  'GET /api/configuration/isBlackoutActive',
 ];
 
 it('answers 401 without a token on every registered API route that is not public', async () => {

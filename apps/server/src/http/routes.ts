@@ -25,6 +25,7 @@ export type RouteConfig = {
   permission?: RouteContract['permission'];
   requiredRole?: RouteContract['requiredRole'];
   allowUnconfirmed?: boolean;
+  duringBlackout?: boolean;
 };
 
 declare module 'fastify' {
@@ -34,6 +35,7 @@ declare module 'fastify' {
     permission?: RouteContract['permission'];
     requiredRole?: RouteContract['requiredRole'];
     allowUnconfirmed?: boolean;
+    duringBlackout?: boolean;
   }
 }
 
@@ -46,6 +48,7 @@ export function addRoute<R extends RouteContract>(app: FastifyInstance, contract
       permission: contract.permission,
       requiredRole: contract.requiredRole,
       allowUnconfirmed: contract.allowUnconfirmed ?? false,
+      duringBlackout: contract.duringBlackout ?? false,
     },
     schema: {
       summary: contract.summary,

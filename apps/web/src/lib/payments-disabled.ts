@@ -2,6 +2,7 @@
 // switch is on (application configuration) or the account's company code is flagged disable_payments X (ERP).
 // Messages are kept per language, falling back to English, then any language.
 import { paymentSettings, type PaymentSettings } from '@portal/contracts';
+import { textInLanguage } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from './api-client';
@@ -21,8 +22,7 @@ export function paymentsDisabledFor(companyCode: string | undefined, settings: P
 
 export function paymentsDisabledMessage(settings: PaymentSettings | undefined, language: string): string | undefined {
   if (!settings?.isPaymentsDisable) return undefined;
-  const messages = settings.paymentDisabledMessages;
-  return messages[language] || messages.en || Object.values(messages).find(Boolean);
+  return textInLanguage(settings.paymentDisabledMessages, language);
 }
 
 export function usePaymentsDisabled(companyCode: string | undefined): boolean {

@@ -5,6 +5,7 @@ import type { ClientInfo } from '../../http/client-info';
 import { AppError } from '../../errors';
 import { countRecentEvents, recordAuditEvent } from '../audit/audit.repository';
 import { findUserByLogin, recordSuccessfulLogin } from '../users/users.repository';
+import { closedForMaintenance } from '../../plugins/maintenance';
 import { verifyPassword } from './passwords';
 import { createSession, newRefreshToken } from './sessions.repository';
 
@@ -67,6 +68,10 @@ export async function signIn(
     });
     throw new AppError('AUTH_ACCOUNT_INACTIVE', { details: { status: user.status } });
   }
+
+  // During a maintenance window only administrators sign in (at /login/admin); the others read the notice.
+  const window = await ctx.blackout.activeNow();
+  if (window && user.userRole !== 'admin') throw closedForMaintenance(window, client.language ?? 'en');
 
   const refresh = newRefreshToken();
   const maxAgeSeconds = ctx.config.SESSION_MAX_HOURS * 3600;

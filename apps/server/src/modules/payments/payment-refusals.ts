@@ -1,5 +1,6 @@
 // How a payment use case refuses, alike for invoice payments, deposits and guest payments: a failed check of
 // packages/domain is PAYMENT_REFUSED with the check's message key (the web shows the same toast as its own check).
+import { textInLanguage } from '@portal/domain';
 import { AppError } from '../../errors';
 
 type Failure = { key: string; documentIndex?: number; values?: Record<string, string>; field?: string };
@@ -9,8 +10,7 @@ export type PaymentsOffMessages = { messages: Record<string, string>; language: 
 
 /** The caller's language, else English, else any language the administrator wrote (issue 15). */
 export function paymentsOffMessage({ messages, language }: PaymentsOffMessages): string | undefined {
-  const pick = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
-  return pick(messages[language]) ?? pick(messages.en) ?? Object.values(messages).map(pick).find(Boolean);
+  return textInLanguage(messages, language);
 }
 
 export function paymentRefused(failure: Failure, paymentsOff?: PaymentsOffMessages): AppError {
