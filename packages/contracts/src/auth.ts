@@ -109,6 +109,8 @@ export const getUserAccounts = defineRoute({
   method: 'POST',
   path: '/api/token/getuseraccounts',
   allowUnconfirmed: true,
+  // The browser learns who is signed in (and whether an administrator) during a maintenance window too.
+  duringBlackout: true,
   summary: 'The signed-in user: profile, linked accounts and permissions.',
   response: UserProfile,
 });

@@ -133,3 +133,23 @@ export const getSystemStatus = defineRoute({
   summary: 'Version, database, migrations, outbox depth and failures, the reconciler last run and this instance.',
   response: SystemStatus,
 });
+
+/**
+ * The connection status on the Application tab (access spec §8): the ERP connector's back-end configuration call,
+ * good only when it answers 200 with message type S; otherwise its status code, message type and text.
+ */
+export const ConnectionStatus = z.object({
+  good: z.boolean(),
+  statusCode: z.number().int(),
+  messageType: z.string(),
+  message: z.string(),
+});
+export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
+
+export const getConnectionStatus = defineRoute({
+  method: 'GET',
+  path: '/api/configuration/connection-status',
+  permission: 'CanEditSystemConfig',
+  summary: 'The ERP connection: good only with 200 and message type S; else the status and message.',
+  response: ConnectionStatus,
+});

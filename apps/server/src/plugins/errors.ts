@@ -10,7 +10,8 @@ import { AppError } from '../errors';
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A maintenance window's 503 is the portal working as configured, not a failure.
+    if (appError.status >= 500 && appError.code !== 'MAINTENANCE') request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, status: appError.status }, 'request refused');
     const body: ErrorResponse = {
       error: appError.code,

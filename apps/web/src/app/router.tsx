@@ -7,8 +7,13 @@ import { sessionStore, storageKeys } from '../lib/browser-storage';
 import { isTrackedUrl } from '../lib/last-url';
 import { isSignedIn, isWaitingConfirmation, useSession } from '../lib/session';
 import { AppLayout } from './layout/app-layout';
-import { signedInRouteElements, signedOutRouteElements, waitingConfirmationRouteElements } from './routes';
-import { useBlackoutActive } from './use-blackout-active';
+import {
+  closedForMaintenanceRouteElements,
+  signedInRouteElements,
+  signedOutRouteElements,
+  waitingConfirmationRouteElements,
+} from './routes';
+import { useMaintenance } from './use-maintenance';
 
 /** spec §2: remember the last address, skipping the sign-in, reset and registration pages. */
 function useLastUrlTracking(): void {
@@ -20,21 +25,23 @@ function useLastUrlTracking(): void {
 
 export function AppRouter() {
   const { status, profile } = useSession();
-  const blackoutActive = useBlackoutActive();
+  const maintenance = useMaintenance();
   useLastUrlTracking();
 
   return (
     <>
       <SessionManager />
-      {/* spec §2: while the status is Waiting an empty page is shown. */}
-      {status !== 'Waiting' && (
+      {/* spec §2: while the status is Waiting an empty page is shown (and until the maintenance flag is known). */}
+      {status !== 'Waiting' && maintenance.loaded && (
         <Routes>
           <Route element={<AppLayout />}>
             {!isSignedIn(status)
-              ? signedOutRouteElements(blackoutActive)
-              : isWaitingConfirmation(profile)
-                ? waitingConfirmationRouteElements()
-                : signedInRouteElements(blackoutActive)}
+              ? signedOutRouteElements(maintenance.status)
+              : maintenance.closedToMe
+                ? closedForMaintenanceRouteElements(maintenance.status)
+                : isWaitingConfirmation(profile)
+                  ? waitingConfirmationRouteElements()
+                  : signedInRouteElements()}
           </Route>
         </Routes>
       )}

@@ -1,11 +1,12 @@
 // Every route of both specs (access §2, invoices §2) with its guard. Which tree exists depends on the auth
 // status and the blackout flag (access §2, start-up routing).
-import type { PayerData, Permission } from '@portal/contracts';
+import type { BlackoutStatus, PayerData, Permission } from '@portal/contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from '../config/constants';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { SystemErrorPage } from '../features/auth/components/system-error-page';
+import { BlackoutPage } from '../features/maintenance/components/blackout-page';
 import { sessionStore, storageKeys } from '../lib/browser-storage';
 import { afterLoginPath } from '../lib/last-url';
 import { RequirePermission } from './guards/require-permission';
@@ -288,16 +289,25 @@ function AfterSignIn() {
   return <Navigate to={afterLoginPath(sessionStore.get(storageKeys.lastUrl))} replace />;
 }
 
-export function signedInRouteElements(blackoutActive: boolean): ReactNode {
-  const blackoutPage = <TitleOnlyPage titleKey="auth.blackout.title" />;
+/**
+ * access spec §2: signed in during a maintenance window, / and /blackout show the blackout page, and so does every
+ * other address for anyone but an administrator (the server refuses their calls anyway; the header keeps Log out).
+ */
+export function closedForMaintenanceRouteElements(status: BlackoutStatus): ReactNode {
   return (
     <>
-      {/* Signed in and blackout active: / and /blackout show the blackout page; otherwise / is /invoices. */}
-      <Route index element={blackoutActive ? blackoutPage : <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />} />
-      <Route
-        path="/blackout"
-        element={blackoutActive ? blackoutPage : <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />}
-      />
+      <Route path="/blackout" element={<BlackoutPage status={status} signedIn />} />
+      <Route path="/system-error" element={<SystemErrorPage />} />
+      <Route path="*" element={<Navigate to="/blackout" replace />} />
+    </>
+  );
+}
+
+export function signedInRouteElements(): ReactNode {
+  return (
+    <>
+      <Route index element={<Navigate to={DEFAULT_SIGNED_IN_PATH} replace />} />
+      <Route path="/blackout" element={<Navigate to={DEFAULT_SIGNED_IN_PATH} replace />} />
       {signedInRoutes.map((route) => (
         <Route
           key={route.path}
@@ -359,26 +369,30 @@ export function waitingConfirmationRouteElements(): ReactNode {
   );
 }
 
-export function signedOutRouteElements(blackoutActive: boolean): ReactNode {
-  // spec §2: /login/admin only during a blackout; /signin and /admin/recovery only outside one.
-  const signInPath = blackoutActive ? '/login/admin' : SIGN_IN_PATH;
+export function signedOutRouteElements(blackout: BlackoutStatus): ReactNode {
+  // spec §2: during a window only /login/admin (administrators) and the blackout page exist; /signin and
+  // /admin/recovery only outside one.
+  if (blackout.active) {
+    return (
+      <>
+        <Route path="/login/admin" element={<SignInPage admin blackout={blackout} />} />
+        <Route path="/blackout" element={<BlackoutPage status={blackout} signedIn={false} />} />
+        <Route path="/system-error" element={<SystemErrorPage />} />
+        <Route path="*" element={<Navigate to="/blackout" replace />} />
+      </>
+    );
+  }
   return (
     <>
-      <Route
-        path="/login/admin"
-        element={blackoutActive ? <SignInPage admin /> : <Navigate to={SIGN_IN_PATH} replace />}
-      />
-      <Route path="/signin" element={blackoutActive ? <Navigate to={signInPath} replace /> : <SignInPage />} />
+      <Route path="/login/admin" element={<Navigate to={SIGN_IN_PATH} replace />} />
+      <Route path="/blackout" element={<Navigate to={SIGN_IN_PATH} replace />} />
+      <Route path="/signin" element={<SignInPage />} />
       <Route
         path="/admin/recovery"
         element={
-          blackoutActive ? (
-            <Navigate to={signInPath} replace />
-          ) : (
-            <Suspense fallback={null}>
-              <AdminRecoveryPage />
-            </Suspense>
-          )
+          <Suspense fallback={null}>
+            <AdminRecoveryPage />
+          </Suspense>
         }
       />
       <Route path="/system-error" element={<SystemErrorPage />} />
@@ -389,7 +403,7 @@ export function signedOutRouteElements(blackoutActive: boolean): ReactNode {
           element={<Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>}
         />
       ))}
-      <Route path="*" element={<Navigate to={signInPath} replace />} />
+      <Route path="*" element={<Navigate to={SIGN_IN_PATH} replace />} />
     </>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { env } from '../config/env';
 import { i18n, getCountry } from './i18n';
 import { log } from './log';
+import { maintenanceSignal } from './maintenance-signal';
 import { notify } from './notify';
 import { requestCounter } from './request-counter';
 import { session } from './session';
@@ -183,6 +184,12 @@ export function errorText(body: ErrorResponse): string {
 }
 
 function toastFailure(route: RouteContract, response: Response, body: ErrorResponse | undefined): void {
+  // A maintenance window began: its notice once (not a System Error per call), and the routes switch over.
+  if (body?.error === 'MAINTENANCE') {
+    notify.error(body.message, { id: 'maintenance' });
+    maintenanceSignal.set((count) => count + 1);
+    return;
+  }
   if (response.status >= 500) {
     notify.error(i18n.t('errors.toast.system_error'));
     return;

@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { ApplicationConfiguration } from '@portal/contracts';
 import { readdirSync } from 'node:fs';
 import { migrationsFolder } from '../../db/client';
+import type { ErpConnector } from '../../connectors/erp/erp-connector';
+import { createLedgerConnector } from '../../connectors/erp/ledger/ledger-connector';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -161,5 +163,51 @@ describe('the System tab', () => {
     const manager = (await signInAs(t.app, 'manager@example.com')).token;
     expect((await call(manager, 'GET', '/api/configuration/system')).statusCode).toBe(403);
     expect((await call(null, 'GET', '/api/configuration/system')).statusCode).toBe(401);
+  });
+});
+
+describe('the connection status', () => {
+  it('is good with the built-in ledger (200 and S), and refused to a manager and to nobody', async () => {
+    const answer = await call(admin, 'GET', '/api/configuration/connection-status');
+    expect(answer.json()).toMatchObject({ good: true, statusCode: 200, messageType: 'S' });
+    const manager = (await signInAs(t.app, 'manager@example.com')).token;
+    expect((await call(manager, 'GET', '/api/configuration/connection-status')).statusCode).toBe(403);
+    expect((await call(null, 'GET', '/api/configuration/connection-status')).statusCode).toBe(401);
+  });
+
+  it('reports the message type and text of an ERP that answers E, and the error of one that fails', async () => {
+    for (const [answer, expected] of [
+      [
+        async (ledger: ErpConnector) => ({
+          ...(await ledger.getBackendConfiguration()),
+          status: { message_type: 'E' as const, message_line_string: 'No RFC' },
+        }),
+        { good: false, statusCode: 200, messageType: 'E', message: 'No RFC' },
+      ],
+      [
+        async () => {
+          throw Object.assign(new Error('ERP unreachable'), { statusCode: 504 });
+        },
+        { good: false, statusCode: 504, messageType: 'E', message: 'ERP unreachable' },
+      ],
+    ] as const) {
+      const other = await createTestApp({
+        erp: (db, now) => {
+          const ledger = createLedgerConnector(db, { now });
+          return { ...ledger, getBackendConfiguration: () => answer(ledger) };
+        },
+      });
+      try {
+        const token = (await signInAs(other.app, 'admin@example.com')).token;
+        const status = await other.app.inject({
+          method: 'GET',
+          url: '/api/configuration/connection-status',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(status.json()).toEqual(expected);
+      } finally {
+        await other.close();
+      }
+    }
   });
 });

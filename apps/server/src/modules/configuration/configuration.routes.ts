@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   backendConfiguration,
   getApplicationConfiguration as getApplicationConfigurationRoute,
+  getConnectionStatus as getConnectionStatusRoute,
   getSystemStatus as getSystemStatusRoute,
   invoiceTableSetting,
   paymentSettings,
@@ -17,6 +18,7 @@ import {
   putApplicationConfigurationValue,
 } from './application-configuration';
 import { getSystemStatus } from './system-status';
+import { getConnectionStatus } from './connection-status';
 import { getInvoiceTableSetting } from './get-invoice-table-setting';
 import { getPaymentSettings } from './get-payment-settings';
 
@@ -27,6 +29,7 @@ export async function configurationRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, backendConfiguration, () => app.ctx.erp.getBackendConfiguration());
   addRoute(app, getApplicationConfigurationRoute, () => getApplicationConfiguration(app.ctx));
   addRoute(app, getSystemStatusRoute, () => getSystemStatus(app.ctx));
+  addRoute(app, getConnectionStatusRoute, () => getConnectionStatus(app.ctx));
   addRoute(app, putApplicationConfigurationRoute, ({ body, request }) =>
     putApplicationConfiguration(app.ctx, requireActor(request.actor), body, clientInfo(request)),
   );

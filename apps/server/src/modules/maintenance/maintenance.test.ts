@@ -18,7 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-function call(token: string | null, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) {
+function call(token: string | null, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
   return t.app.inject({
     method,
     url,

@@ -13,6 +13,7 @@ import { stopImpersonation } from '../../features/users/api/users';
 import { useSwitchIdentity } from '../../features/users/utils/use-switch-identity';
 import { notify } from '../../lib/notify';
 import { currentPrimary, useAccountSelection } from '../../lib/account-selection';
+import { useMaintenance } from '../use-maintenance';
 import { AccountSwitcher } from './account-switcher';
 import classes from './header.module.css';
 import { useHeaderAccountsSync } from './use-header-accounts-sync';
@@ -29,8 +30,10 @@ export function Header() {
   const { t } = useTranslation();
   const { status, profile, impersonation } = useSession();
   const signedIn = isSignedIn(status);
-  // A user waiting for e-mail confirmation sees who they are and Log out, but no accounts, links or menu.
-  const customer = signedIn && !isWaitingConfirmation(profile);
+  // A user waiting for e-mail confirmation, or shut out by a maintenance window (spec §2: "a system maintenance
+  // header with logout only"), sees who they are and Log out, but no accounts, links or menu.
+  const { closedToMe } = useMaintenance();
+  const customer = signedIn && !isWaitingConfirmation(profile) && !closedToMe;
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
   const logout = useLogout();
@@ -111,7 +114,8 @@ export function Header() {
                 color="white"
                 leftSection={<IconLogout size={18} aria-hidden="true" />}
                 onClick={handleLogout}
-                className={classes.desktopOnly}
+                // Without the menu (no customer data) Log out stays in the bar on small screens too.
+                className={customer ? classes.desktopOnly : undefined}
               >
                 {t('auth.logout')}
               </Button>

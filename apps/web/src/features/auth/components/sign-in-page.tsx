@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import type { BlackoutStatus } from '@portal/contracts';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,7 +17,7 @@ import classes from './sign-in-page.module.css';
  * the registration-requests page, otherwise /invoices. `admin` is /login/admin, the sign-in that stays open
  * to administrators during a blackout.
  */
-export function SignInPage({ admin = false }: { admin?: boolean }) {
+export function SignInPage({ admin = false, blackout }: { admin?: boolean; blackout?: BlackoutStatus }) {
   const { t } = useTranslation();
   const { data: config } = usePublicConfig();
   const [login, setLogin] = useState('');
@@ -47,6 +48,11 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
     <Stack className={classes.page} gap="lg">
       <PageTitle>{t(admin ? 'auth.signin.admin_title' : 'auth.signin.title')}</PageTitle>
       <Text className={classes.banner}>{t('auth.signin.banner')}</Text>
+      {blackout?.active && (
+        <Alert color="yellow" variant="light" role="status" data-testid="signin-blackout-notice">
+          {blackout.message || t('errors.codes.MAINTENANCE')}
+        </Alert>
+      )}
       <Paper withBorder p="lg" radius="md" className={classes.card}>
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <Stack gap="md">

@@ -1,5 +1,6 @@
 import {
   getApplicationConfiguration,
+  getConnectionStatus,
   getSystemStatus,
   putApplicationConfiguration,
   type ApplicationConfiguration,
@@ -21,4 +22,10 @@ export const systemStatusQuery = () =>
     queryKey: ['configuration', 'system'],
     queryFn: ({ signal }) => call(getSystemStatus, undefined, { signal }),
     refetchInterval: 30_000,
+  });
+
+export const connectionStatusQuery = () =>
+  queryOptions({
+    queryKey: ['configuration', 'connection-status'],
+    queryFn: ({ signal }) => call(getConnectionStatus, undefined, { signal }),
   });

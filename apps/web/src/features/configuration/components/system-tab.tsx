@@ -1,0 +1,51 @@
+import { Paper, Table } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format-date';
+import { systemStatusQuery } from '../api/application-configuration';
+
+/** The System tab (read-only): what an administrator checks before calling for help. */
+export function SystemTab() {
+  const { t } = useTranslation();
+  const { data } = useQuery(systemStatusQuery());
+  if (!data) return null;
+  const rows: [string, string][] = [
+    [t('configuration.system.version'), data.version],
+    [t('configuration.system.database'), t(`configuration.system.database_${data.database}`)],
+    [
+      t('configuration.system.migrations'),
+      t('configuration.system.migrations_value', {
+        count: data.migrations.applied,
+        date: formatDateTime(data.migrations.latest),
+      }),
+    ],
+    [t('configuration.system.outbox'), t('configuration.system.outbox_value', data.outbox)],
+    [
+      t('configuration.system.reconciler'),
+      data.reconciler.lastRunAt
+        ? t('configuration.system.reconciler_value', {
+            date: formatDateTime(data.reconciler.lastRunAt),
+            instance: data.reconciler.instanceId ?? '',
+          })
+        : t('configuration.system.reconciler_never'),
+    ],
+    [
+      t('configuration.system.instance'),
+      t('configuration.system.instance_value', { id: data.instance.id, date: formatDateTime(data.instance.startedAt) }),
+    ],
+  ];
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Table variant="vertical" layout="fixed" data-testid="system-status">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={{ base: 130, sm: 260 }}>{label}</Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
