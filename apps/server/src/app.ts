@@ -43,6 +43,7 @@ import { authPlugin } from './plugins/auth';
 import { maintenancePlugin } from './plugins/maintenance';
 import { createBlackoutWindow } from './modules/maintenance/blackout-window';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
+import { themesRoutes } from './modules/themes/themes.routes';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customersRoutes);
   await app.register(configurationRoutes);
   await app.register(maintenanceRoutes);
+  await app.register(themesRoutes);
   await app.register(paymentMethodsRoutes);
   // The sandbox gateway's own router (its frame, /Ajax, 3-D Secure pages), outside /api with its own CSP.
   if (sandbox) await app.register(sandboxGatewayRoutes, { gateway: sandbox });

@@ -19,3 +19,4 @@ export * from './registration-requests';
 export * from './audit';
 export * from './role-permissions';
 export * from './maintenance';
+export * from './themes';

@@ -27,7 +27,7 @@ export type RouteContract = {
    * Binary answer: the body is a file of this kind (Content-Type and Content-Disposition set by the server), not
    * JSON; `response` is then z.any(). The web client reads it as a Blob.
    */
-  download?: 'pdf' | 'xlsx' | 'csv';
+  download?: 'pdf' | 'xlsx' | 'csv' | 'image';
   summary: string;
   body?: z.ZodType;
   querystring?: z.ZodType;

@@ -18,3 +18,5 @@ export * from './user-admin-checks';
 export * from './configuration-checks';
 export * from './maintenance-checks';
 export * from './text-in-language';
+export * from './html-policy';
+export * from './theme-checks';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  customType,
   boolean,
   index,
   integer,
@@ -435,3 +436,22 @@ export const emailTemplates = portal.table(
   },
   (t) => [primaryKey({ columns: [t.key, t.language] })],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Files an administrator uploaded for the themes (logo, icon; issue 15): the type sniffed from the bytes (PNG, JPEG,
+ * WebP, or SVG after sanitising), at most 512 KB, served at /api/files/{id} with nosniff and a sandboxing CSP.
+ */
+export const uploadedFiles = portal.table('uploaded_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  createdBy: integer('created_by').references(() => users.userId),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

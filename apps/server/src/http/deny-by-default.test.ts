@@ -48,6 +48,9 @@ const expectedPublic = [
   'POST /api/register',
   // The maintenance window's status (issue 15), read before sign-in.
   'GET /api/configuration/isBlackoutActive',
+  // The theme of a host and its uploaded logo and icon (issue 15), shown on the sign-in page.
+  'GET /api/configuration/theme',
+  'GET /api/files/:id',
 ];
 
 it('answers 401 without a token on every registered API route that is not public', async () => {
