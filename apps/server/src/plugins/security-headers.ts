@@ -18,7 +18,8 @@ export const securityHeadersPlugin = fp<{ corsOrigins: string[]; gatewayOrigin?:
           scriptSrc: ["'self'"],
           // Mantine writes CSS variables in style elements and attributes; scripts stay strict.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
+          // Sign-in banners may show an image from the supplier's own site (https only; issue 15).
+          imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           frameSrc: gateway,

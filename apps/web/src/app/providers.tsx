@@ -1,11 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { i18n } from '../lib/i18n';
-import { cssVariablesResolver, theme } from './theme';
+import { usePortalTheme } from '../lib/portal-theme';
+import { themedOverride, themedVariables } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -15,16 +16,34 @@ const queryClient = new QueryClient({
   },
 });
 
+/** Mantine with the theme of this host, switched in place when it arrives or changes (issue 15). */
+function ThemedMantine({ children }: { children: ReactNode }) {
+  const portal = usePortalTheme();
+  const theme = useMemo(() => themedOverride(portal), [portal]);
+  const variables = useMemo(() => themedVariables(portal), [portal]);
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) return;
+    link.href = portal?.brandIcon || '/favicon.svg';
+    link.type = portal?.brandIcon ? '' : 'image/svg+xml';
+  }, [portal?.brandIcon]);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={variables} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        {/* spec §8: toasts at the top right. */}
-        <Notifications position="top-right" zIndex={3000} limit={5} />
-        <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <ThemedMantine>
+          {/* spec §8: toasts at the top right. */}
+          <Notifications position="top-right" zIndex={3000} limit={5} />
           <BrowserRouter>{children}</BrowserRouter>
-        </QueryClientProvider>
-      </MantineProvider>
+        </ThemedMantine>
+      </QueryClientProvider>
     </I18nextProvider>
   );
 }

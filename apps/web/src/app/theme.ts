@@ -1,4 +1,11 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import {
+  Button,
+  createTheme,
+  mergeThemeOverrides,
+  type CSSVariablesResolver,
+  type MantineThemeOverride,
+} from '@mantine/core';
+import type { Theme as PortalTheme } from '@portal/contracts';
 
 // Shades chosen for WCAG 2.2 AA contrast (4.5:1 for text) on white: Mantine's default blue-6 buttons and
 // gray-6 "dimmed" text fall short of it.
@@ -16,6 +23,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--portal-brand': '#0b4f8a',
     '--portal-brand-dark': '#083a66',
     '--portal-link': '#0b4f8a',
+    '--portal-brand-contrast': '#ffffff',
+    '--portal-highlight': '#e7f5ff',
   },
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
@@ -24,3 +33,52 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/**
+ * The theme of this host over the built-in one (issue 15): filled buttons in the button colours, the header in the
+ * primary colour with its contrast colour for text, the page background, and light accents in the highlight colour.
+ */
+export function themedOverride(portal: PortalTheme | null): MantineThemeOverride {
+  if (!portal) return theme;
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: {
+        Button: Button.extend({
+          vars: (_theme, props) =>
+            (props.variant ?? 'filled') === 'filled' && !props.color
+              ? {
+                  root: {
+                    '--button-bg': portal.buttonColor,
+                    '--button-hover': portal.buttonHoverColor,
+                    '--button-color': portal.buttonTextColor,
+                  },
+                }
+              : { root: {} },
+        }),
+      },
+    }),
+  );
+}
+
+export function themedVariables(portal: PortalTheme | null): CSSVariablesResolver {
+  if (!portal) return cssVariablesResolver;
+  return (mantineTheme) => {
+    const base = cssVariablesResolver(mantineTheme);
+    return {
+      variables: {
+        ...base.variables,
+        '--portal-brand': portal.primaryColor,
+        '--portal-brand-dark': portal.hoverColor,
+        '--portal-brand-contrast': portal.contrastColor,
+        '--portal-highlight': portal.highlightColor,
+      },
+      light: {
+        ...base.light,
+        '--mantine-color-body': portal.backgroundColor,
+        '--mantine-primary-color-light': portal.highlightColor,
+      },
+      dark: base.dark,
+    };
+  };
+}

@@ -31,6 +31,8 @@ export type CallOptions = {
   silent?: boolean;
   /** Extra request headers, e.g. the Idempotency-Key of a payment. */
   headers?: Record<string, string>;
+  /** A multipart body (an upload) for a route that declares no JSON body. */
+  formData?: FormData;
 };
 
 /** A failed call. `body` is the server's ErrorResponse when it sent one. */
@@ -128,13 +130,14 @@ async function send(route: RouteContract, body: unknown, options: CallOptions): 
   const country = getCountry();
   if (country) headers['X-Country'] = country;
   const hasBody = body !== undefined && route.method !== 'GET';
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  // A FormData body sets its own multipart Content-Type with the boundary.
+  if (hasBody && !options.formData) headers['Content-Type'] = 'application/json';
   requestCounter.start();
   try {
     return await fetch(env.apiBaseUrl + buildUrl(route.path, options.params, options.query), {
       method: route.method,
       headers,
-      body: hasBody ? JSON.stringify(body) : undefined,
+      body: options.formData ?? (hasBody ? JSON.stringify(body) : undefined),
       credentials: 'same-origin',
       signal: options.signal,
     });

@@ -12,6 +12,7 @@ import { useDepositSettings } from '../../features/deposits/api/get-deposit-sett
 import { stopImpersonation } from '../../features/users/api/users';
 import { useSwitchIdentity } from '../../features/users/utils/use-switch-identity';
 import { notify } from '../../lib/notify';
+import { usePortalTheme } from '../../lib/portal-theme';
 import { currentPrimary, useAccountSelection } from '../../lib/account-selection';
 import { useMaintenance } from '../use-maintenance';
 import { AccountSwitcher } from './account-switcher';
@@ -33,6 +34,7 @@ export function Header() {
   // A user waiting for e-mail confirmation, or shut out by a maintenance window (spec §2: "a system maintenance
   // header with logout only"), sees who they are and Log out, but no accounts, links or menu.
   const { closedToMe } = useMaintenance();
+  const portalTheme = usePortalTheme();
   const customer = signedIn && !isWaitingConfirmation(profile) && !closedToMe;
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
@@ -78,7 +80,11 @@ export function Header() {
     <header className={classes.header}>
       <div className={classes.topBar}>
         <Link to={customer ? DEFAULT_SIGNED_IN_PATH : SIGN_IN_PATH} className={classes.brand}>
-          <Logo title={t('shell.logo_alt')} />
+          {portalTheme?.brandLogo ? (
+            <img src={portalTheme.brandLogo} alt={t('shell.logo_alt')} className={classes.brandLogo} />
+          ) : (
+            <Logo title={t('shell.logo_alt')} />
+          )}
           <span className={classes.appName} aria-hidden="true">
             {t('shell.app_name')}
           </span>
@@ -101,6 +107,7 @@ export function Header() {
                 to={settingsPath(profile)}
                 variant="subtle"
                 color="white"
+                c="var(--portal-brand-contrast)"
                 size="lg"
                 aria-label={t('shell.nav.settings')}
                 className={classes.desktopOnly}
@@ -112,6 +119,7 @@ export function Header() {
               <Button
                 variant="subtle"
                 color="white"
+                c="var(--portal-brand-contrast)"
                 leftSection={<IconLogout size={18} aria-hidden="true" />}
                 onClick={handleLogout}
                 // Without the menu (no customer data) Log out stays in the bar on small screens too.
@@ -124,7 +132,7 @@ export function Header() {
               <Burger
                 opened={drawerOpened}
                 onClick={drawer.toggle}
-                color="white"
+                color="var(--portal-brand-contrast)"
                 className={classes.mobileOnly}
                 aria-label={t('shell.nav.open_menu')}
                 aria-expanded={drawerOpened}

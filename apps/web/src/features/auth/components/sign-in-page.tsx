@@ -1,4 +1,5 @@
 import type { BlackoutStatus } from '@portal/contracts';
+import { entryInLanguage } from '@portal/domain';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,8 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { session } from '../../../lib/session';
 import { usePublicConfig } from '../../../lib/public-config';
+import { usePortalTheme } from '../../../lib/portal-theme';
+import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { postLogin } from '../api/post-login';
 import { completeSignIn } from '../utils/start-session';
 import classes from './sign-in-page.module.css';
@@ -18,8 +21,12 @@ import classes from './sign-in-page.module.css';
  * to administrators during a blackout.
  */
 export function SignInPage({ admin = false, blackout }: { admin?: boolean; blackout?: BlackoutStatus }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: config } = usePublicConfig();
+  const portalTheme = usePortalTheme();
+  const banner = portalTheme
+    ? entryInLanguage(portalTheme.banners, i18n.resolvedLanguage ?? i18n.language, (entry) => entry.content)
+    : undefined;
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -47,7 +54,19 @@ export function SignInPage({ admin = false, blackout }: { admin?: boolean; black
   return (
     <Stack className={classes.page} gap="lg">
       <PageTitle>{t(admin ? 'auth.signin.admin_title' : 'auth.signin.title')}</PageTitle>
-      <Text className={classes.banner}>{t('auth.signin.banner')}</Text>
+      {portalTheme?.brandLogo && (
+        <img src={portalTheme.brandLogo} alt={config?.companyName ?? ''} className={classes.logo} />
+      )}
+      {/* The theme's banner in the reader's language (sanitised again here), else the built-in welcome. */}
+      {banner ? (
+        <div
+          className={classes.banner}
+          data-testid="signin-banner"
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(banner) }}
+        />
+      ) : (
+        <Text className={classes.banner}>{t('auth.signin.banner')}</Text>
+      )}
       {blackout?.active && (
         <Alert color="yellow" variant="light" role="status" data-testid="signin-blackout-notice">
           {blackout.message || t('errors.codes.MAINTENANCE')}

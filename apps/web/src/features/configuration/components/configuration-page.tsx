@@ -8,8 +8,9 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { ApplicationTab } from './application-tab';
 import { MaintenanceTab } from './maintenance-tab';
 import { SystemTab } from './system-tab';
+import { ThemeTab } from './theme-tab';
 
-const tabs = ['application', 'maintenance', 'system'] as const;
+const tabs = ['application', 'theme', 'maintenance', 'system'] as const;
 type Tab = (typeof tabs)[number];
 
 export function ConfigurationPage() {
@@ -30,6 +31,9 @@ export function ConfigurationPage() {
         </Tabs.List>
         <Tabs.Panel value="application" pt="md">
           <ApplicationTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="theme" pt="md">
+          <ThemeTab />
         </Tabs.Panel>
         <Tabs.Panel value="maintenance" pt="md">
           <MaintenanceTab />
