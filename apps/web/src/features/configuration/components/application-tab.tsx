@@ -4,7 +4,6 @@
 // saving; the server runs them again.
 import {
   Alert,
-  Badge,
   Button,
   Checkbox,
   Group,
@@ -28,6 +27,7 @@ import { validateApplicationConfiguration } from '@portal/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { languageNames } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -54,9 +54,9 @@ function ConnectionStatusSection() {
     <Section title={t('configuration.sections.connection')}>
       {data && (
         <Group gap="sm" data-testid="connection-status">
-          <Badge color={data.good ? 'green.9' : 'red.9'} variant="filled">
+          <StatusBadge tone={data.good ? 'good' : 'bad'}>
             {t(data.good ? 'configuration.connection.good' : 'configuration.connection.bad')}
-          </Badge>
+          </StatusBadge>
           {!data.good && (
             <Text size="sm">
               {t('configuration.connection.detail', {

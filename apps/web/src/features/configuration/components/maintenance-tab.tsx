@@ -1,12 +1,13 @@
 // The Maintenance tab (access spec §2, §3 Blackout config, §4, §5 "Maintenance form"; issue 15): the window's period
 // in the administrator's time zone, the notice per language with {from}/{to}, and the redirect address. When on, a
 // notice, a start and an end are required; turning the window off saves at once and skips the checks.
-import { Alert, Badge, Button, Group, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { paymentMessageLanguages, type BlackoutConfig } from '@portal/contracts';
 import { isBlackoutOn, validateBlackout } from '@portal/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { blackoutQuery } from '../../../lib/blackout';
 import { languageNames } from '../../../lib/i18n';
@@ -112,13 +113,12 @@ function MaintenanceForm({ initial }: { initial: BlackoutConfig }) {
               onChange={(event) => handleSwitch(event.currentTarget.checked)}
               data-testid="maintenance-enabled"
             />
-            <Badge
-              color={state === 'on' ? 'red.9' : state === 'scheduled' ? 'yellow.9' : 'gray.8'}
-              variant="filled"
+            <StatusBadge
+              tone={state === 'on' ? 'bad' : state === 'scheduled' ? 'warning' : 'neutral'}
               data-testid="maintenance-state"
             >
               {t(`configuration.maintenance.state_${state}`)}
-            </Badge>
+            </StatusBadge>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput

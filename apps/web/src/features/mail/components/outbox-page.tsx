@@ -1,22 +1,19 @@
 // /settings/outbox, the Sent e-mail page (issue 13): every message the portal queued, newest first, with its status,
 // tries and the SMTP server's last reply, and a preview of its HTML and text parts. With no SMTP transport the
 // messages stay here unsent, so that a newcomer on the embedded default can still follow a registration or a reset.
-import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import type { OutboxMessage, OutboxStatus } from '@portal/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { PageTitle } from '../../../components/ui/page-title';
 import { formatDateTime } from '../../../lib/format-date';
 import { outboxMessageQuery, outboxQuery } from '../api/outbox';
 import classes from './outbox-page.module.css';
 
 // The light variant's own text colours fall below 4.5:1 on their tints (WCAG 1.4.3): darker shades of each.
-const statusColor: Record<OutboxStatus, { color: string; text: string }> = {
-  queued: { color: 'yellow', text: '#6d4300' },
-  sent: { color: 'green', text: '#1e5f2c' },
-  failed: { color: 'red', text: '#9b1c1c' },
-};
+const statusTone: Record<OutboxStatus, StatusTone> = { queued: 'warning', sent: 'good', failed: 'bad' };
 
 export function OutboxPage() {
   const { t } = useTranslation();
@@ -84,9 +81,9 @@ export function OutboxPage() {
                 <Table.Td>{t(`mail.types.${message.template}`, { defaultValue: message.template })}</Table.Td>
                 <Table.Td className={classes.recipient}>{message.recipient}</Table.Td>
                 <Table.Td>
-                  <Badge color={statusColor[message.status].color} c={statusColor[message.status].text} variant="light">
+                  <StatusBadge tone={statusTone[message.status]}>
                     {t(`mail.outbox.status.${message.status}`)}
-                  </Badge>
+                  </StatusBadge>
                 </Table.Td>
                 <Table.Td>{message.attempts}</Table.Td>
                 <Table.Td className={classes.reply}>{message.last_reply}</Table.Td>
