@@ -56,6 +56,8 @@ export const auditActions = [
   'payment_declined',
   // Configuration (issue 15): the fields changed, old and new, secrets masked.
   'configuration_changed',
+  // The Email tab's test message (issue 15): to whom, through which transport, and the server's answer.
+  'smtp_test',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -140,3 +140,27 @@ export const getOutboxMessage = defineRoute({
   params: z.object({ id: z.coerce.number().int().positive() }),
   response: OutboxMessage.extend({ html: z.string(), text: z.string() }),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The Email tab (issue 15): a template previewed on sample data before it is saved, and a test message sent through
+// the SMTP settings in force.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const previewEmailTemplate = defineRoute({
+  method: 'POST',
+  path: '/api/configuration/email/:key/preview',
+  permission: 'CanEditSystemConfig',
+  summary: 'Render one template text on sample data (subject, HTML and text), as it would be sent; nothing is saved.',
+  params: z.object({ key: EmailTemplateKey }),
+  body: EmailTemplateText,
+  response: z.object({ subject: z.string(), html: z.string(), text: z.string() }),
+});
+
+export const smtpTest = defineRoute({
+  method: 'POST',
+  path: '/api/configuration/smtp-test',
+  permission: 'CanEditSystemConfig',
+  summary: 'Send a test message through the saved SMTP settings now; answers the server reply or the error text.',
+  body: z.object({ testEmail: z.string().trim().max(320) }),
+  response: z.object({ sent: z.boolean(), reply: z.string() }),
+});

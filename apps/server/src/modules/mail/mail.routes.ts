@@ -1,7 +1,17 @@
 // The Sent e-mail page's calls and the template editor's two calls (issue 13; the editor screen is the
 // configuration issue's). Administrators only (CanEditSystemConfig).
 import type { FastifyInstance } from 'fastify';
-import { getEmailConfig, getOutboxMessage, listOutbox, putEmailConfig } from '@portal/contracts';
+import {
+  getEmailConfig,
+  getOutboxMessage,
+  listOutbox,
+  previewEmailTemplate as previewEmailTemplateRoute,
+  putEmailConfig,
+  smtpTest,
+} from '@portal/contracts';
+import { clientInfo } from '../../http/client-info';
+import { previewEmailTemplate } from './email-preview';
+import { sendSmtpTest } from './smtp-test';
 import { AppError } from '../../errors';
 import { addRoute } from '../../http/routes';
 import { requireActor } from '../../plugins/auth';
@@ -48,5 +58,9 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, getEmailConfig, ({ params }) => readEmailConfig(ctx, params.key));
   addRoute(app, putEmailConfig, ({ params, body, request }) =>
     saveEmailConfig(ctx, params.key, body, requireActor(request.actor).userId),
+  );
+  addRoute(app, previewEmailTemplateRoute, ({ params, body }) => previewEmailTemplate(ctx, params.key, body));
+  addRoute(app, smtpTest, ({ body, request }) =>
+    sendSmtpTest(ctx, requireActor(request.actor), body.testEmail, clientInfo(request)),
   );
 }

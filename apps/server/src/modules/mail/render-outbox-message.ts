@@ -3,15 +3,12 @@
 import { emailTemplateKeys, type EmailTemplateKey } from '@portal/contracts';
 import { isLanguage, type Language } from '@portal/i18n';
 import type { AppContext } from '../../app-context';
-import { readApplicationSettings } from '../system/application-settings';
 import { readEmailType, type OutboxRow } from './mail.repository';
+import { mailBranding } from './mail-branding';
 import { buildMailValues } from './mail-values';
 import { renderEmail, type RenderedEmail } from './render-email';
 
 export type RenderedOutboxMessage = RenderedEmail & { isEnabled: boolean };
-
-/** The portal's colour until themes set one (configuration issue): the web app's primary blue. */
-const defaultPrimaryColor = '#1c5fb8';
 
 export async function renderOutboxMessage(
   ctx: Pick<AppContext, 'db' | 'secrets'>,
@@ -20,10 +17,7 @@ export async function renderOutboxMessage(
   const key = emailTemplateKeys.includes(row.template as EmailTemplateKey)
     ? (row.template as EmailTemplateKey)
     : undefined;
-  const [type, settings] = await Promise.all([
-    key ? readEmailType(ctx.db, key) : undefined,
-    readApplicationSettings(ctx.db),
-  ]);
+  const [type, branding] = await Promise.all([key ? readEmailType(ctx.db, key) : undefined, mailBranding(ctx.db)]);
   const language: Language = isLanguage(row.language) ? row.language : 'en';
   const text = type?.templates.find((t) => t.language === language) ?? type?.templates.find((t) => t.language === 'en');
   if (!type || !text) throw new Error(`no e-mail template ${row.template}`);
@@ -31,15 +25,10 @@ export async function renderOutboxMessage(
   const values = buildMailValues({
     template: row.template,
     language,
-    companyName: settings.companyName,
+    companyName: branding.companyName,
     payload: row.payload,
     links: opened ? (JSON.parse(opened) as Record<string, string>) : null,
   });
-  const rendered = renderEmail(
-    text,
-    values,
-    { companyName: settings.companyName, logoCid: null, primaryColor: defaultPrimaryColor },
-    language,
-  );
+  const rendered = renderEmail(text, values, branding, language);
   return { ...rendered, isEnabled: type.isEnabled };
 }

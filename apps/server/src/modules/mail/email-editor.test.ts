@@ -1,0 +1,142 @@
+// The Email tab's calls (issue 15) against a real SMTP server in the test process: a template previewed on sample
+// data (unknown placeholder 400), an edited template changing the next real e-mail, the SMTP test answering the
+// server's own reply or error, and the refusals for a manager, a customer and nobody.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
+import { sendDueMail } from './send-due-mail';
+
+let smtp: TestSmtpServer;
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({ settings: { SMTP_URL: smtp.url } });
+  admin = (await signInAs(t.app, 'admin@example.com')).token;
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+function call(token: string | null, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+describe('the template preview', () => {
+  it('renders a text on sample data in the mail layout, without saving it', async () => {
+    const response = await call(admin, 'POST', '/api/configuration/email/payment_receipt/preview', {
+      language: 'de',
+      title: 'Beleg {{referenceCode}}',
+      template: '<p>Hallo {{firstName}}, Sie haben {{amount}} bezahlt.</p>{{documentsTable}}',
+    });
+    expect(response.statusCode).toBe(200);
+    const preview = response.json();
+    expect(preview.subject).toBe('Beleg PAY-2026-000123');
+    expect(preview.html).toContain('Hallo Ada, Sie haben');
+    expect(preview.html).toContain('90001234');
+    expect(preview.text).toContain('Hallo Ada');
+    const stored = (await call(admin, 'GET', '/api/configuration/email/payment_receipt')).json();
+    expect(JSON.stringify(stored)).not.toContain('Beleg {{referenceCode}}');
+  });
+
+  it('refuses a placeholder the type does not know, naming it', async () => {
+    const response = await call(admin, 'POST', '/api/configuration/email/welcome/preview', {
+      language: 'en',
+      title: 'Welcome {{firstName}}',
+      template: '<p>Your balance is {{balance}}</p>',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details.placeholders).toEqual(['balance']);
+  });
+});
+
+describe('an edited template', () => {
+  it('changes the next real e-mail over SMTP', async () => {
+    const current = (await call(admin, 'GET', '/api/configuration/email/reset_password')).json();
+    const templates = current.templates.map((text: { language: string; title: string; template: string }) =>
+      text.language === 'en'
+        ? {
+            ...text,
+            title: 'Reset your Acme password, {{firstName}}',
+            template: `<p>Acme says hello.</p>${text.template}`,
+          }
+        : text,
+    );
+    expect(
+      (await call(admin, 'PUT', '/api/configuration/email/reset_password', { isEnabled: true, templates })).statusCode,
+    ).toBe(200);
+    const requested = await call(null, 'POST', '/api/users/password-reset-request', { email: 'payer@example.com' });
+    expect(requested.statusCode).toBe(200);
+    await sendDueMail(t.app.ctx);
+    const mail = smtp.received.findLast((message) => message.to[0] === 'payer@example.com');
+    expect(mail?.subject).toMatch(/^Reset your Acme password, /);
+    expect(mail?.html).toContain('Acme says hello.');
+  });
+});
+
+describe('the SMTP test', () => {
+  it("sends now and answers the server's reply", async () => {
+    const before = smtp.received.length;
+    const response = await call(admin, 'POST', '/api/configuration/smtp-test', { testEmail: 'Ops@Example.com' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ sent: true, reply: expect.stringMatching(/^250/) });
+    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.received.at(-1)).toMatchObject({
+      to: ['ops@example.com'],
+      subject: 'Test message from the customer portal',
+    });
+  });
+
+  it("answers the server's refusal as it came", async () => {
+    smtp.refuseWith({ code: 550, message: 'Mailbox unavailable' });
+    try {
+      const response = await call(admin, 'POST', '/api/configuration/smtp-test', { testEmail: 'ops@example.com' });
+      expect(response.json().sent).toBe(false);
+      expect(response.json().reply).toContain('550');
+    } finally {
+      smtp.refuseWith(null);
+    }
+  });
+
+  it('refuses an address that is not one, and is refused to a manager, a customer and nobody', async () => {
+    expect((await call(admin, 'POST', '/api/configuration/smtp-test', { testEmail: 'nope' })).statusCode).toBe(400);
+    for (const login of ['manager@example.com', 'payer@example.com']) {
+      const token = (await signInAs(t.app, login)).token;
+      expect(
+        (await call(token, 'POST', '/api/configuration/smtp-test', { testEmail: 'a@example.com' })).statusCode,
+      ).toBe(403);
+      const preview = { language: 'en', title: 'x', template: 'y' };
+      expect((await call(token, 'POST', '/api/configuration/email/welcome/preview', preview)).statusCode).toBe(403);
+    }
+    expect((await call(null, 'POST', '/api/configuration/smtp-test', { testEmail: 'a@example.com' })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('without any transport', () => {
+  it('says that no SMTP server is configured', async () => {
+    const bare = await createTestApp();
+    try {
+      const token = (await signInAs(bare.app, 'admin@example.com')).token;
+      const response = await bare.app.inject({
+        method: 'POST',
+        url: '/api/configuration/smtp-test',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { testEmail: 'ops@example.com' },
+      });
+      expect(response.json()).toEqual({
+        sent: false,
+        reply: 'No SMTP server is configured: enter one in the SMTP settings and save first.',
+      });
+    } finally {
+      await bare.close();
+    }
+  });
+});
