@@ -16,7 +16,9 @@ export async function checkA11y(page: Page): Promise<void> {
       timeout: 2_000,
     })
     .catch(() => undefined);
+  // A sandboxed frame (an e-mail preview) runs no script, so axe cannot run inside it: its content is the mail's.
   const results = await new AxeBuilder({ page })
+    .exclude('iframe[sandbox=""]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

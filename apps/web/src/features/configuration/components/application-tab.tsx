@@ -7,6 +7,7 @@ import {
   Button,
   Checkbox,
   Group,
+  List,
   NumberInput,
   PasswordInput,
   Select,
@@ -40,10 +41,32 @@ import { Section } from './section';
 
 type Field = keyof ApplicationConfiguration;
 
+/** The fields the Email tab shows; the Application tab shows the others. */
+const emailFields = new Set<Field>([
+  'smtpAddress',
+  'smtpPort',
+  'smtpUseUser',
+  'smtpUser',
+  'smtpPassword',
+  'fromAddress',
+  'fromAddressName',
+  'overrideEmail',
+]);
+
+/**
+ * The Application configuration is one document (spec §3) edited on two tabs: the Application tab shows every part
+ * but the SMTP settings, which the Email tab shows beside its test button. Either saves the whole document.
+ */
+export type ConfigurationPart = 'application' | 'email';
+
 export function ApplicationTab() {
+  return <ApplicationSettings part="application" />;
+}
+
+export function ApplicationSettings({ part }: { part: ConfigurationPart }) {
   const configuration = useQuery(applicationConfigurationQuery());
   if (!configuration.data) return null;
-  return <ApplicationForm key={JSON.stringify(configuration.data)} initial={configuration.data} />;
+  return <ApplicationForm key={JSON.stringify(configuration.data)} initial={configuration.data} part={part} />;
 }
 
 /** access spec §8: good only with 200 and message type S; otherwise the status, type and text. */
@@ -72,7 +95,7 @@ function ConnectionStatusSection() {
   );
 }
 
-function ApplicationForm({ initial }: { initial: ApplicationConfiguration }) {
+function ApplicationForm({ initial, part }: { initial: ApplicationConfiguration; part: ConfigurationPart }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(initial);
@@ -100,6 +123,11 @@ function ApplicationForm({ initial }: { initial: ApplicationConfiguration }) {
       description={props.description}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
     />
+  );
+
+  // Rules broken by fields of the other tab are listed in the refusal, since their inputs are not on this one.
+  const elsewhere = Object.entries(errors).filter(
+    (entry): entry is [Field, string] => Boolean(entry[1]) && emailFields.has(entry[0] as Field) !== (part === 'email'),
   );
 
   const handleSubmit = async (event: FormEvent) => {
@@ -132,130 +160,150 @@ function ApplicationForm({ initial }: { initial: ApplicationConfiguration }) {
         {refusal && (
           <Alert color="red" role="alert" data-testid="configuration-error">
             {refusal}
+            {elsewhere.length > 0 && (
+              <List size="sm" mt="xs" data-testid="configuration-error-elsewhere">
+                {elsewhere.map(([field, key]) => (
+                  <List.Item key={field}>
+                    {t(key)} (
+                    {t(part === 'application' ? 'configuration.tabs.email' : 'configuration.tabs.application')})
+                  </List.Item>
+                ))}
+              </List>
+            )}
           </Alert>
         )}
-        <Section title={t('configuration.sections.general')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {text('companyName', { maxLength: 200, required: true })}
-            {text('applicationUrl', { type: 'url', maxLength: 500, required: true })}
-          </SimpleGrid>
-        </Section>
-        <Section title={t('configuration.sections.registration')}>
-          <Switch
-            label={t('configuration.fields.allowRegistration')}
-            checked={values.allowRegistration}
-            onChange={(event) => set('allowRegistration', event.currentTarget.checked)}
-          />
-          <Switch
-            label={t('configuration.fields.allowGuestPayment')}
-            checked={values.allowGuestPayment}
-            onChange={(event) => set('allowGuestPayment', event.currentTarget.checked)}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {text('registrationRequestEmail', { type: 'email' })}
-            <Select
-              label={t('configuration.fields.registrationEmailExpiration')}
-              data={registrationExpirationOptions.map((value) => ({
-                value,
-                label: t(`configuration.expiration.${value}`),
-              }))}
-              value={values.registrationEmailExpiration}
-              onChange={(value) => value && set('registrationEmailExpiration', value as RegistrationEmailExpiration)}
-              allowDeselect={false}
-            />
-          </SimpleGrid>
-          {text('registrationEmailExpirationMessage', { maxLength: 500 })}
-        </Section>
-        <Section title={t('configuration.sections.links')}>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            {text('privacyPolicy', { maxLength: 500 })}
-            {text('termsAndConditions', { maxLength: 500 })}
-            {text('contactUs', { maxLength: 500 })}
-          </SimpleGrid>
-          <Text size="sm" c="dimmed">
-            {t('configuration.fields.links_hint')}
-          </Text>
-        </Section>
-        <Section title={t('configuration.sections.payments')}>
-          <Switch
-            label={t('configuration.fields.isPaymentsDisable')}
-            checked={values.isPaymentsDisable}
-            onChange={(event) => set('isPaymentsDisable', event.currentTarget.checked)}
-          />
-          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend style={{ fontWeight: 600, marginBottom: 8 }}>
-              {t('configuration.fields.paymentDisabledMessages')}
-            </legend>
-            {errors.paymentDisabledMessages && (
-              <Alert color="red" mb="sm" data-testid="payments-message-error">
-                {t(errors.paymentDisabledMessages)}
-              </Alert>
-            )}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {paymentMessageLanguages.map((language) => (
-                <Textarea
-                  key={language}
-                  label={t('configuration.fields.paymentDisabledMessage', { language: languageNames[language] })}
-                  lang={language}
-                  value={values.paymentDisabledMessages[language]}
-                  onChange={(event) => {
-                    const message = event.currentTarget.value;
-                    set('paymentDisabledMessages', { ...values.paymentDisabledMessages, [language]: message });
-                  }}
-                  maxLength={2000}
-                  autosize
-                  minRows={2}
-                />
-              ))}
-            </SimpleGrid>
-          </fieldset>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {text('maxPaymentAllowed', { maxLength: 20, description: t('configuration.fields.limit_hint') })}
-            {text('maxECheckPaymentAllowed', { maxLength: 20, description: t('configuration.fields.limit_hint') })}
-          </SimpleGrid>
-        </Section>
-        <Section title={t('configuration.sections.mail')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {text('smtpAddress', { maxLength: 255, required: true })}
-            <NumberInput
-              label={t('configuration.fields.smtpPort')}
-              value={values.smtpPort ?? ''}
-              onChange={(value) => set('smtpPort', typeof value === 'number' ? value : null)}
-              min={1}
-              max={65535}
-              allowDecimal={false}
-              allowNegative={false}
-              hideControls
-              error={error('smtpPort')}
-              required
-            />
-          </SimpleGrid>
-          <Checkbox
-            label={t('configuration.fields.smtpUseUser')}
-            checked={values.smtpUseUser}
-            onChange={(event) => set('smtpUseUser', event.currentTarget.checked)}
-          />
-          {values.smtpUseUser && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {text('smtpUser', { required: true })}
-              <PasswordInput
-                label={t('configuration.fields.smtpPassword')}
-                description={t('configuration.fields.smtpPassword_hint')}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                value={values.smtpPassword}
-                onChange={(event) => set('smtpPassword', event.currentTarget.value)}
-                autoComplete="new-password"
-                maxLength={500}
+        {part === 'application' && (
+          <>
+            <Section title={t('configuration.sections.general')}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {text('companyName', { maxLength: 200, required: true })}
+                {text('applicationUrl', { type: 'url', maxLength: 500, required: true })}
+              </SimpleGrid>
+            </Section>
+            <Section title={t('configuration.sections.registration')}>
+              <Switch
+                label={t('configuration.fields.allowRegistration')}
+                checked={values.allowRegistration}
+                onChange={(event) => set('allowRegistration', event.currentTarget.checked)}
               />
-            </SimpleGrid>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {text('fromAddress', { type: 'email' })}
-            {text('fromAddressName', { maxLength: 200 })}
-          </SimpleGrid>
-          {text('overrideEmail', { type: 'email' })}
-        </Section>
-        <ConnectionStatusSection />
+              <Switch
+                label={t('configuration.fields.allowGuestPayment')}
+                checked={values.allowGuestPayment}
+                onChange={(event) => set('allowGuestPayment', event.currentTarget.checked)}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {text('registrationRequestEmail', { type: 'email' })}
+                <Select
+                  label={t('configuration.fields.registrationEmailExpiration')}
+                  data={registrationExpirationOptions.map((value) => ({
+                    value,
+                    label: t(`configuration.expiration.${value}`),
+                  }))}
+                  value={values.registrationEmailExpiration}
+                  onChange={(value) =>
+                    value && set('registrationEmailExpiration', value as RegistrationEmailExpiration)
+                  }
+                  allowDeselect={false}
+                />
+              </SimpleGrid>
+              {text('registrationEmailExpirationMessage', { maxLength: 500 })}
+            </Section>
+            <Section title={t('configuration.sections.links')}>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                {text('privacyPolicy', { maxLength: 500 })}
+                {text('termsAndConditions', { maxLength: 500 })}
+                {text('contactUs', { maxLength: 500 })}
+              </SimpleGrid>
+              <Text size="sm" c="dimmed">
+                {t('configuration.fields.links_hint')}
+              </Text>
+            </Section>
+            <Section title={t('configuration.sections.payments')}>
+              <Switch
+                label={t('configuration.fields.isPaymentsDisable')}
+                checked={values.isPaymentsDisable}
+                onChange={(event) => set('isPaymentsDisable', event.currentTarget.checked)}
+              />
+              <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+                <legend style={{ fontWeight: 600, marginBottom: 8 }}>
+                  {t('configuration.fields.paymentDisabledMessages')}
+                </legend>
+                {errors.paymentDisabledMessages && (
+                  <Alert color="red" mb="sm" data-testid="payments-message-error">
+                    {t(errors.paymentDisabledMessages)}
+                  </Alert>
+                )}
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {paymentMessageLanguages.map((language) => (
+                    <Textarea
+                      key={language}
+                      label={t('configuration.fields.paymentDisabledMessage', { language: languageNames[language] })}
+                      lang={language}
+                      value={values.paymentDisabledMessages[language]}
+                      onChange={(event) => {
+                        const message = event.currentTarget.value;
+                        set('paymentDisabledMessages', { ...values.paymentDisabledMessages, [language]: message });
+                      }}
+                      maxLength={2000}
+                      autosize
+                      minRows={2}
+                    />
+                  ))}
+                </SimpleGrid>
+              </fieldset>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {text('maxPaymentAllowed', { maxLength: 20, description: t('configuration.fields.limit_hint') })}
+                {text('maxECheckPaymentAllowed', { maxLength: 20, description: t('configuration.fields.limit_hint') })}
+              </SimpleGrid>
+            </Section>
+          </>
+        )}
+        {part === 'email' && (
+          <>
+            <Section title={t('configuration.sections.mail')}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {text('smtpAddress', { maxLength: 255, required: true })}
+                <NumberInput
+                  label={t('configuration.fields.smtpPort')}
+                  value={values.smtpPort ?? ''}
+                  onChange={(value) => set('smtpPort', typeof value === 'number' ? value : null)}
+                  min={1}
+                  max={65535}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  hideControls
+                  error={error('smtpPort')}
+                  required
+                />
+              </SimpleGrid>
+              <Checkbox
+                label={t('configuration.fields.smtpUseUser')}
+                checked={values.smtpUseUser}
+                onChange={(event) => set('smtpUseUser', event.currentTarget.checked)}
+              />
+              {values.smtpUseUser && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {text('smtpUser', { required: true })}
+                  <PasswordInput
+                    label={t('configuration.fields.smtpPassword')}
+                    description={t('configuration.fields.smtpPassword_hint')}
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    value={values.smtpPassword}
+                    onChange={(event) => set('smtpPassword', event.currentTarget.value)}
+                    autoComplete="new-password"
+                    maxLength={500}
+                  />
+                </SimpleGrid>
+              )}
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {text('fromAddress', { type: 'email' })}
+                {text('fromAddressName', { maxLength: 200 })}
+              </SimpleGrid>
+              {text('overrideEmail', { type: 'email' })}
+            </Section>
+          </>
+        )}
+        {part === 'application' && <ConnectionStatusSection />}
         <Group>
           <Button type="submit" loading={busy} data-testid="configuration-save">
             {t('configuration.save')}

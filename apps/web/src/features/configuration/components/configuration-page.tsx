@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ApplicationTab } from './application-tab';
+import { EmailTab } from './email-tab';
 import { MaintenanceTab } from './maintenance-tab';
 import { SystemTab } from './system-tab';
 import { ThemeTab } from './theme-tab';
 
-const tabs = ['application', 'theme', 'maintenance', 'system'] as const;
+const tabs = ['application', 'theme', 'email', 'maintenance', 'system'] as const;
 type Tab = (typeof tabs)[number];
 
 export function ConfigurationPage() {
@@ -34,6 +35,9 @@ export function ConfigurationPage() {
         </Tabs.Panel>
         <Tabs.Panel value="theme" pt="md">
           <ThemeTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="email" pt="md">
+          <EmailTab />
         </Tabs.Panel>
         <Tabs.Panel value="maintenance" pt="md">
           <MaintenanceTab />

@@ -1,11 +1,12 @@
 // /settings/outbox, the Sent e-mail page (issue 13): every message the portal queued, newest first, with its status,
 // tries and the SMTP server's last reply, and a preview of its HTML and text parts. With no SMTP transport the
 // messages stay here unsent, so that a newcomer on the embedded default can still follow a registration or a reset.
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import type { OutboxMessage, OutboxStatus } from '@portal/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailPreview } from '../../../components/ui/email-preview';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { PageTitle } from '../../../components/ui/page-title';
 import { formatDateTime } from '../../../lib/format-date';
@@ -131,27 +132,7 @@ function Preview({ message }: { message: OutboxMessage & { html: string; text: s
       <Text size="sm" c="dimmed">
         {t('mail.outbox.to', { recipient: message.sent_to ?? message.recipient })}
       </Text>
-      <Tabs defaultValue="html">
-        <Tabs.List>
-          <Tabs.Tab value="html">{t('mail.outbox.html_part')}</Tabs.Tab>
-          <Tabs.Tab value="text">{t('mail.outbox.text_part')}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="html" pt="sm">
-          {/* The message as a mail client shows it, in a sandbox: no script, no navigation of this page. */}
-          <iframe
-            title={t('mail.outbox.html_part')}
-            sandbox=""
-            srcDoc={message.html}
-            className={classes.frame}
-            data-testid="outbox-preview-html"
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="text" pt="sm">
-          <pre className={classes.text} data-testid="outbox-preview-text">
-            {message.text}
-          </pre>
-        </Tabs.Panel>
-      </Tabs>
+      <EmailPreview html={message.html} text={message.text} testId="outbox-preview" />
     </Stack>
   );
 }
