@@ -6,6 +6,7 @@ import { SessionManager } from '../features/auth/components/session-manager';
 import { sessionStore, storageKeys } from '../lib/browser-storage';
 import { isTrackedUrl } from '../lib/last-url';
 import { isSignedIn, isWaitingConfirmation, useSession } from '../lib/session';
+import { BackendCheck } from './guards/backend-check';
 import { AppLayout } from './layout/app-layout';
 import {
   closedForMaintenanceRouteElements,
@@ -35,13 +36,16 @@ export function AppRouter() {
       {status !== 'Waiting' && maintenance.loaded && (
         <Routes>
           <Route element={<AppLayout />}>
-            {!isSignedIn(status)
-              ? signedOutRouteElements(maintenance.status)
-              : maintenance.closedToMe
-                ? closedForMaintenanceRouteElements(maintenance.status)
-                : isWaitingConfirmation(profile)
-                  ? waitingConfirmationRouteElements()
-                  : signedInRouteElements()}
+            {!isSignedIn(status) ? (
+              signedOutRouteElements(maintenance.status)
+            ) : maintenance.closedToMe ? (
+              closedForMaintenanceRouteElements(maintenance.status)
+            ) : isWaitingConfirmation(profile) ? (
+              waitingConfirmationRouteElements()
+            ) : (
+              // spec §2: a failed back-end configuration sends users to the configuration or /system-error.
+              <Route element={<BackendCheck />}>{signedInRouteElements()}</Route>
+            )}
           </Route>
         </Routes>
       )}

@@ -6,6 +6,7 @@ import {
   type MantineThemeOverride,
 } from '@mantine/core';
 import type { Theme as PortalTheme } from '@portal/contracts';
+import { contrastRatio, minimumTextContrast } from '@portal/domain';
 
 // Shades chosen for WCAG 2.2 AA contrast (4.5:1 for text) on white: Mantine's default blue-6 buttons and
 // gray-6 "dimmed" text fall short of it.
@@ -45,16 +46,27 @@ export function themedOverride(portal: PortalTheme | null): MantineThemeOverride
     createTheme({
       components: {
         Button: Button.extend({
-          vars: (_theme, props) =>
-            (props.variant ?? 'filled') === 'filled' && !props.color
-              ? {
-                  root: {
-                    '--button-bg': portal.buttonColor,
-                    '--button-hover': portal.buttonHoverColor,
-                    '--button-color': portal.buttonTextColor,
-                  },
-                }
-              : { root: {} },
+          vars: (_theme, props) => {
+            if (props.color) return { root: {} };
+            const variant = props.variant ?? 'filled';
+            if (variant === 'filled')
+              return {
+                root: {
+                  '--button-bg': portal.buttonColor,
+                  '--button-hover': portal.buttonHoverColor,
+                  '--button-color': portal.buttonTextColor,
+                },
+              };
+            if (variant === 'outline')
+              return {
+                root: {
+                  '--button-color': portal.buttonColor,
+                  '--button-bd': `1px solid ${portal.buttonColor}`,
+                  '--button-hover': portal.highlightColor,
+                },
+              };
+            return { root: {} };
+          },
         }),
       },
     }),
@@ -75,6 +87,10 @@ export function themedVariables(portal: PortalTheme | null): CSSVariablesResolve
       },
       light: {
         ...base.light,
+        // Links in the primary colour when it reads on the page background (WCAG AA), else the built-in blue.
+        ...(contrastRatio(portal.primaryColor, portal.backgroundColor) >= minimumTextContrast
+          ? { '--mantine-color-anchor': portal.primaryColor }
+          : {}),
         '--mantine-color-body': portal.backgroundColor,
         '--mantine-primary-color-light': portal.highlightColor,
       },

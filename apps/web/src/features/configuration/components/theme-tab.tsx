@@ -186,7 +186,7 @@ function ThemeForm({ initial }: { initial: Themes }) {
               ))}
             </List>
           )}
-          <Group align="flex-start" wrap="wrap">
+          <Group align="flex-end" wrap="wrap">
             <TextInput
               label={t('configuration.theme.new_url')}
               placeholder="portal.example.com"
@@ -206,7 +206,7 @@ function ThemeForm({ initial }: { initial: Themes }) {
               style={{ flex: '1 1 16rem' }}
               data-testid="theme-new-url"
             />
-            <Button variant="outline" mt={25} onClick={addUrl} data-testid="theme-add-url">
+            <Button variant="outline" mb={urlError ? 24 : 0} onClick={addUrl} data-testid="theme-add-url">
               {t('configuration.theme.add_url')}
             </Button>
           </Group>
