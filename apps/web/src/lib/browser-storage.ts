@@ -5,6 +5,8 @@ export const storageKeys = {
   language: 'portal.language',
   /** session storage: the last visited address (spec §2 last-URL tracking). Survives logout. */
   lastUrl: 'portal.lastUrl',
+  /** local storage: the theme of this host as last read (spec §7: colours, logo and icon kept locally). */
+  theme: 'portal.theme',
 } as const;
 
 function safe<T>(action: () => T, fallback: T): T {

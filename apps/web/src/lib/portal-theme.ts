@@ -1,21 +1,37 @@
 // The theme of this host (access spec §3 Theme; issue 15): read before sign-in (public), applied to the whole app
 // without a reload (Mantine's button colours, the header's brand colours, the page background, the logo and the
-// icon). Unreadable: the built-in look.
-import { getTheme, type Theme } from '@portal/contracts';
+// icon). Kept in local storage (spec §7), so that the next visit starts in its colours instead of flashing the
+// built-in look; the answer from the server replaces it. Unreadable: the built-in look.
+import { getTheme, Theme } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './api-client';
+import { localStore, storageKeys } from './browser-storage';
 import { log } from './log';
+
+function storedTheme(): Theme | undefined {
+  try {
+    const parsed = Theme.safeParse(JSON.parse(localStore.get(storageKeys.theme) ?? 'null'));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export const portalThemeQuery = queryOptions({
   queryKey: ['configuration', 'theme', window.location.host],
   queryFn: async (): Promise<Theme | null> => {
     try {
-      return await call(getTheme, undefined, { silent: true, query: { url: window.location.host } });
+      const theme = await call(getTheme, undefined, { silent: true, query: { url: window.location.host } });
+      localStore.set(storageKeys.theme, JSON.stringify(theme));
+      return theme;
     } catch (error) {
       log.warn('Theme could not be loaded', error);
       return null;
     }
   },
+  initialData: storedTheme,
+  // The stored copy shows at once and is read again from the server straight away.
+  initialDataUpdatedAt: 0,
   staleTime: 5 * 60_000,
   retry: false,
 });
