@@ -7,6 +7,18 @@ import fp from 'fastify-plugin';
 // The pages host the payment gateway's card frame: frame-src names only the gateway's origin ('self' when the
 // built-in sandbox answers on the portal's own), and form-action adds it for the 3-D Secure post
 // (docs/payment-page-scripts.md).
+/**
+ * Every powerful feature off, the portal's pages need none; payment stays open to the portal and the gateway's
+ * card frame (a wallet button there needs it).
+ */
+export function permissionsPolicy(gatewayOrigin: string | null | undefined): string {
+  const payment = gatewayOrigin ? `payment=(self "${gatewayOrigin}")` : 'payment=(self)';
+  return (
+    'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), ' +
+    `midi=(), ${payment}, serial=(), usb=(), xr-spatial-tracking=()`
+  );
+}
+
 export const securityHeadersPlugin = fp<{ corsOrigins: string[]; gatewayOrigin?: string | null }>(
   async (app, options) => {
     const gateway = options.gatewayOrigin ? [options.gatewayOrigin] : ["'self'"];
@@ -34,5 +46,14 @@ export const securityHeadersPlugin = fp<{ corsOrigins: string[]; gatewayOrigin?:
       crossOriginEmbedderPolicy: false,
     });
     await app.register(cors, { origin: options.corsOrigins.length ? options.corsOrigins : false, credentials: true });
+    const policy = permissionsPolicy(options.gatewayOrigin);
+    app.addHook('onSend', async (request, reply) => {
+      // No browser feature the portal does not use, on any answer.
+      reply.header('permissions-policy', policy);
+      // API answers are personal (invoices, payments, profiles): no shared or browser cache keeps them (issue 16).
+      // A route that is static and public says otherwise itself (uploaded files: immutable).
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
+    });
   },
 );
