@@ -5,7 +5,7 @@
 // Usage: tsx apps/server/src/test/scan-after-browser-tests.ts <data dir> <server log file>
 import { readFileSync } from 'node:fs';
 import { openDatabase } from '../db/client';
-import { dumpDatabase, findSensitiveData } from './sensitive-data-scan';
+import { dumpDatabase, findSensitiveData, knownTestSecrets } from './sensitive-data-scan';
 
 const [dataDir, logFile] = process.argv.slice(2);
 if (!dataDir || !logFile) {
@@ -17,8 +17,8 @@ const database = await openDatabase({ kind: 'pglite', dataDir });
 try {
   const lines = await dumpDatabase(database.db);
   const findings = [
-    ...findSensitiveData(lines, 'database'),
-    ...findSensitiveData(readFileSync(logFile, 'utf8').split('\n'), 'server log'),
+    ...findSensitiveData(lines, 'database', knownTestSecrets),
+    ...findSensitiveData(readFileSync(logFile, 'utf8').split('\n'), 'server log', knownTestSecrets),
   ];
   for (const finding of findings) process.stderr.write(`${finding.where}: ${finding.what}: ${finding.excerpt}\n`);
   process.stdout.write(

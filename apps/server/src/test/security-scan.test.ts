@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, manage, savedCard, tokenizeCard } from '../modules/payment-methods/payment-methods.test-helpers';
 import { createTestApp, signInAs, type TestApp } from './test-app';
-import { dumpDatabase, findSensitiveData } from './sensitive-data-scan';
+import { dumpDatabase, findSensitiveData, knownTestSecrets } from './sensitive-data-scan';
 
 let t: TestApp;
 const typed = ['4000000000001091', '5555555555554444', '378282246310005', '4111111111111112', '987654321012'];
@@ -15,6 +15,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+});
+
+it('finds a secret the tests know by value (the demo password, the SMTP password) in clear, not its hash', () => {
+  expect(findSensitiveData(['{"note":"pw Portal-Demo-2026"}'], 'x', knownTestSecrets)[0]?.what).toBe('a known secret');
+  expect(findSensitiveData(['{"smtp":"smtp-secret-value"}'], 'x', knownTestSecrets)).toHaveLength(1);
+  expect(findSensitiveData(['{"password_hash":"$argon2id$v=19$m=19456"}'], 'x', knownTestSecrets)).toEqual([]);
 });
 
 it('finds card numbers, CVV fields and bank account fields when they are there', () => {

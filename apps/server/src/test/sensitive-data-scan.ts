@@ -2,7 +2,8 @@
 // database (schemas portal, ledger and gateway_sandbox) and the server log it wrote, and this looks for a card
 // number (13-19 digits, alone or in groups, passing Luhn and of a brand's prefix and length), a CVV field with a
 // value, a bank account number field, a password field with a value, a bearer or refresh token, or a one-time link
-// (reset, confirmation, invite) with its token (issue 13). createTestApp runs it when a test file closes its app, so the whole
+// (reset, confirmation, invite) with its token (issue 13), and secrets the tests know by value: the demo password and
+// the SMTP password they configure (issue 16). createTestApp runs it when a test file closes its app, so the whole
 // suite is covered.
 import { detectCardBrand, passesLuhn } from '@portal/domain';
 import { sql } from 'drizzle-orm';
@@ -74,7 +75,7 @@ export function findSensitiveData(lines: string[], where: string, knownSecrets: 
     }
     for (const secret of knownSecrets) {
       const at = line.indexOf(secret);
-      if (at >= 0) findings.push({ where, what: 'a number typed in the frame', excerpt: excerpt(line, at) });
+      if (at >= 0) findings.push({ where, what: 'a known secret', excerpt: excerpt(line, at) });
     }
   }
   return findings;
@@ -97,3 +98,6 @@ export function createLogCapture() {
     },
   };
 }
+
+/** Secrets the tests type by value: found anywhere in clear, they leaked (hashes and sealed values differ). */
+export const knownTestSecrets = ['Portal-Demo-2026', 'smtp-secret-value'];

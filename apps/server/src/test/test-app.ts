@@ -9,7 +9,7 @@ import type { ErpConnector } from '../connectors/erp/erp-connector';
 import { openDatabase, type Database } from '../db/client';
 import { seedLedger } from '../connectors/erp/ledger/seed';
 import { seedDemoUsers } from '../seed-demo';
-import { createLogCapture, dumpDatabase, findSensitiveData } from './sensitive-data-scan';
+import { createLogCapture, dumpDatabase, findSensitiveData, knownTestSecrets } from './sensitive-data-scan';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -89,8 +89,8 @@ export async function createTestApp(
     close: async () => {
       // The security scan over this file's database and log (see sensitive-data-scan.ts).
       const findings = [
-        ...findSensitiveData(await dumpDatabase(database.db), 'database'),
-        ...findSensitiveData(logs.lines, 'server log'),
+        ...findSensitiveData(await dumpDatabase(database.db), 'database', knownTestSecrets),
+        ...findSensitiveData(logs.lines, 'server log', knownTestSecrets),
       ];
       app.ctx.mail.close();
       await app.close();
