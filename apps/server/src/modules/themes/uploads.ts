@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
 import { uploadLimits, type UploadedFile } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { uploadedFiles } from '../../db/schema';
@@ -17,13 +18,38 @@ const rasterTypes = new Set<string>(['image/png', 'image/jpeg', 'image/webp']);
 /** The stored bytes and their type, or the reason for refusing them. */
 async function sniff(bytes: Buffer): Promise<{ contentType: string; bytes: Buffer }> {
   const detected = await fileTypeFromBuffer(bytes);
-  if (detected && rasterTypes.has(detected.mime)) return { contentType: detected.mime, bytes };
+  if (detected && rasterTypes.has(detected.mime)) {
+    assertSensibleDimensions(bytes);
+    return { contentType: detected.mime, bytes };
+  }
   // file-type knows no SVG: text, or XML by its prolog.
   if ((!detected || detected.mime === 'application/xml') && looksLikeSvg(bytes)) {
     const clean = await sanitizeSvg(bytes.toString('utf8'));
     if (clean) return { contentType: 'image/svg+xml', bytes: Buffer.from(clean, 'utf8') };
   }
-  throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.upload.type', details: { fields: ['file'] } });
+  throw refused('validation.upload.type');
+}
+
+/**
+ * A logo or icon is at most 4096 px a side: a small file can declare a huge canvas (a decompression bomb) that every
+ * browser showing the sign-in page would try to allocate. The header is read, never the pixels.
+ */
+export const maxImageSide = 4096;
+
+function assertSensibleDimensions(bytes: Buffer): void {
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw refused('validation.upload.type');
+  }
+  if (!size.width || !size.height || size.width > maxImageSide || size.height > maxImageSide) {
+    throw refused('validation.upload.dimensions');
+  }
+}
+
+function refused(messageKey: string): AppError {
+  return new AppError('VALIDATION_FAILED', { messageKey, details: { fields: ['file'] } });
 }
 
 function looksLikeSvg(bytes: Buffer): boolean {
