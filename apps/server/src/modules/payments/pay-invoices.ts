@@ -18,6 +18,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { readApplicationSettings } from '../system/application-settings';
+import { normalizeNumber } from '../customers/account-access';
 import { belongsTo, isOwnSoldto, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
 import { findUserById } from '../users/users.repository';
 import { checkThreeDs } from './check-three-ds';
@@ -60,9 +61,14 @@ export async function payInvoices(
     readApplicationSettings(ctx.db),
   ]);
   const byKey = new Map(ledgerDocuments.map((document) => [paymentDocumentKey(document), document]));
-  const documents = keys.map((key) => {
+  // The billing number the page showed, when it sent one, must be the found document's (issue 16: a request naming
+  // one invoice by its finance number and another by its billing number is refused, as an unknown document is).
+  const documents = keys.map((key, index) => {
     const document = byKey.get(key);
+    const shownBilling = request.documents[index]!.billing_document_number;
     if (!document || !belongsTo(scope.item, document)) throw notFound();
+    if (shownBilling && normalizeNumber(shownBilling) !== normalizeNumber(document.billing_document_number))
+      throw notFound();
     return document;
   });
 
