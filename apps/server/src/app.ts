@@ -44,7 +44,8 @@ import { maintenancePlugin } from './plugins/maintenance';
 import { createBlackoutWindow } from './modules/maintenance/blackout-window';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { themesRoutes } from './modules/themes/themes.routes';
-import { errorsPlugin } from './plugins/errors';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors';
+import { nulCharactersPlugin } from './plugins/nul-characters';
 import { openApiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1_048_576,
     // Signed download links carry their claims in the path (GET /api/invoice/pdf/:token, up to 200 documents).
     routerOptions: { maxParamLength: 8192 },
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -155,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
+  await app.register(nulCharactersPlugin);
   await app.register(securityHeadersPlugin, {
     gatewayOrigin: ctx.gateway.frameOrigin,
     corsOrigins: config.CORS_ORIGINS.split(',')

@@ -231,3 +231,13 @@ export function testDatabaseUrl(): string | undefined {
 export function testRedisUrl(): string | undefined {
   return process.env.TEST_REDIS_URL || undefined;
 }
+
+/**
+ * The contract fuzzing's seed and depth (issue 16): FUZZ_SEED replays a run that failed (each run prints its seed),
+ * FUZZ_RUNS sets the requests per route and caller (default 20).
+ */
+export function fuzzSettings(): { seed: number | undefined; runs: number } {
+  const seed = Number.parseInt(process.env.FUZZ_SEED ?? '', 10);
+  const runs = Number.parseInt(process.env.FUZZ_RUNS ?? '', 10);
+  return { seed: Number.isNaN(seed) ? undefined : seed, runs: Number.isNaN(runs) || runs < 1 ? 20 : runs };
+}

@@ -77,7 +77,7 @@ export type AuditEventItem = z.infer<typeof AuditEventItem>;
 export const AuditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
   /** The id of the last event of the page before (newest first). */
-  cursor: z.coerce.number().int().positive().optional(),
+  cursor: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   /** A user id: events the user did or that concerned the user. */
   user: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   action: z.enum(auditActions).optional(),

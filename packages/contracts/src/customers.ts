@@ -89,7 +89,7 @@ export const headerAccounts = defineRoute({
   method: 'POST',
   path: '/api/customer/header-accounts',
   summary: "The header's primary accounts of the user (or, with userid, of an impersonated user) and their sold-tos.",
-  body: z.object({ userid: z.number().int().nullish() }).nullish(),
+  body: z.object({ userid: z.number().int().positive().max(2_147_483_647).nullish() }).nullish(),
   response: HeaderAccountsResponse,
 });
 

@@ -122,7 +122,7 @@ export const listOutbox = defineRoute({
   querystring: z.object({
     status: OutboxStatus.optional(),
     /** The id of the last message of the previous page. */
-    before: z.coerce.number().int().positive().optional(),
+    before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(25),
   }),
   response: z.object({
@@ -137,7 +137,7 @@ export const getOutboxMessage = defineRoute({
   path: '/api/mail/outbox/:id',
   permission: 'CanEditSystemConfig',
   summary: 'One message with its rendered subject, HTML and text parts.',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
   response: OutboxMessage.extend({ html: z.string(), text: z.string() }),
 });
 

@@ -10,7 +10,7 @@ export const linkAccountByInvoice = defineRoute({
   path: '/api/users/:id/accounts/byinvoice',
   permission: 'CanManageOwnSAPAccounts',
   summary: "Link one more account to the signed-in user's own profile, proven by one of its invoices (at most 4).",
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
   body: AccountByInvoiceRequest,
   response: z.object({ Accounts: z.array(LinkedAccount) }),
 });

@@ -1,5 +1,7 @@
 // The Maintenance form's rules (access spec §5 "Maintenance form"; issue 15). Run by the Maintenance tab and again
-// by the server, which answers 400 naming the fields. Turning the window off skips every check.
+// by the server, which answers 400 naming the fields. Turning the window off skips the checks of what is required
+// and of the order of the dates; a date that is no date at all is refused either way, as it cannot be kept (found by
+// the contract fuzzing, issue 16: it was a 500).
 import type { FieldErrors } from './payment-cards';
 
 export type BlackoutInput = {
@@ -21,7 +23,13 @@ function instant(value: string | null): number | null {
 
 export function validateBlackout(input: BlackoutInput): FieldErrors<keyof BlackoutInput> {
   const errors: FieldErrors<keyof BlackoutInput> = {};
-  if (!input.isEnabled) return errors;
+  if (!input.isEnabled) {
+    for (const field of ['fromUtcDate', 'toUtcDate'] as const) {
+      const time = instant(input[field]);
+      if (time !== null && (Number.isNaN(time) || time > latest)) errors[field] = 'validation.blackout.date_invalid';
+    }
+    return errors;
+  }
   if (!input.messages.some((m) => m.message.trim() !== '')) errors.messages = 'validation.blackout.message_required';
   const from = instant(input.fromUtcDate);
   const to = instant(input.toUtcDate);

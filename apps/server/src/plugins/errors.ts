@@ -1,9 +1,9 @@
 // The one error handler: AppError → its status and translated message; schema failures → 400;
 // everything else is a bug: logged with the request id and answered 500 without internals.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { translate } from '@portal/i18n';
+import { resolveLanguage, translate } from '@portal/i18n';
 import type { ErrorResponse } from '@portal/contracts';
 import { AppError } from '../errors';
 
@@ -37,6 +37,24 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(404).send(body);
   });
 });
+
+/**
+ * Errors the router raises before any hook runs (Fastify's frameworkErrors): a path parameter longer than any
+ * identifier (found by the contract fuzzing, issue 16) names nothing, so 404; a malformed URL is 400. Both in the one
+ * error shape and the caller's language, like every other refusal.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'VALIDATION_FAILED';
+  const messageKey = `errors.codes.${code}`;
+  const body: ErrorResponse = {
+    error: code,
+    messageKey,
+    message: translate(resolveLanguage(request.headers['accept-language']), undefined, messageKey),
+    uniqueId: request.id,
+  };
+  request.log.info({ code, status: code === 'NOT_FOUND' ? 404 : 400, reason: error.code }, 'request refused');
+  return reply.status(code === 'NOT_FOUND' ? 404 : 400).send(body);
+}
 
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
