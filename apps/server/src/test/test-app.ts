@@ -15,6 +15,8 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The settings the config was loaded from (a second instance starts from them). */
+  settings: Parameters<typeof loadConfig>[0];
   clock: TestClock;
   /** The server log lines written so far (JSON), for tests that look at what was logged. */
   logLines: string[];
@@ -57,18 +59,15 @@ export async function createTestApp(
   }
   if (options.demoUsers ?? true) await seedDemoUsers(database.db);
   // Fixed settings so that the tests do not depend on the caller's environment.
-  const config = loadConfig(
-    {
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://localhost:3000',
-      WEB_DIST: '/nonexistent',
-      ACCESS_TOKEN_SECRET: 'test-secret-test-secret-test-secret-0123',
-      CONFIG_ENCRYPTION_KEY: 'test-config-key-test-config-key-0123456',
-      ...options.settings,
-    },
-    [],
-    {},
-  );
+  const settings = {
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: '/nonexistent',
+    ACCESS_TOKEN_SECRET: 'test-secret-test-secret-test-secret-0123',
+    CONFIG_ENCRYPTION_KEY: 'test-config-key-test-config-key-0123456',
+    ...options.settings,
+  };
+  const config = loadConfig(settings, [], {});
   // Logged to memory at debug level with the production redaction, so that the security scan (close) reads what
   // a real server would have written.
   const logs = createLogCapture();
@@ -84,6 +83,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    settings,
     clock,
     logLines: logs.lines,
     close: async () => {
@@ -98,6 +98,34 @@ export async function createTestApp(
       await dropDatabase?.();
       if (findings.length > 0)
         throw new Error(`Sensitive data found at rest or in logs:\n${JSON.stringify(findings, null, 2)}`);
+    },
+  };
+}
+
+/**
+ * A second portal process on the same database (issue 16: limits counted across instances): its own app, clock and
+ * settings (give both REDIS_URL to share the keyed limits). Close it before the first.
+ */
+export async function addInstance(
+  first: TestApp,
+  settings: Parameters<typeof loadConfig>[0] = {},
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const config = loadConfig({ ...first.settings, ...settings }, [], {});
+  const logs = createLogCapture();
+  const app = await buildApp({
+    config: { ...config, SANDBOX_GATEWAY_SLOW_ANSWER_MS: 20 },
+    db: first.database.db,
+    now: first.clock.now,
+    logger: { level: 'debug', redact: redactedPaths, serializers: logSerializers, stream: logs.stream },
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      app.ctx.mail.close();
+      await app.close();
+      const findings = findSensitiveData(logs.lines, 'server log', knownTestSecrets);
+      if (findings.length > 0) throw new Error(`Sensitive data in logs:\n${JSON.stringify(findings, null, 2)}`);
     },
   };
 }

@@ -20,8 +20,16 @@ export async function registrationRequestsRoutes(app: FastifyInstance): Promise<
     windowSeconds: 3600,
   });
 
+  // Each request mails its address: at most 3 per address named per hour, from anywhere (issue 16).
+  const requestsPerEmail = createKeyedLimiter(app, {
+    name: 'registration-request:email',
+    max: 3,
+    windowSeconds: 3600,
+  });
+
   addRoute(app, contracts.submitRegistrationRequest, async ({ body, request }) => {
     await requestsPerAddress(request, request.ip);
+    await requestsPerEmail(request, body.email.trim().toLowerCase());
     return submitRegistrationRequest(ctx, body, { ...clientInfo(request), language: request.language });
   });
   addRoute(app, contracts.listRegistrationRequests, () => listOpenRegistrationRequests(ctx));

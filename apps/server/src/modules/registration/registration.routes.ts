@@ -27,6 +27,8 @@ export async function registrationRoutes(
     max: 10,
     windowSeconds: 900,
   });
+  // Each registration mails its address: at most 10 per address named per 15 minutes, from anywhere (issue 16).
+  const registrationsPerEmail = createKeyedLimiter(app, { name: 'registration:email', max: 10, windowSeconds: 900 });
   const resendsPerUser = createKeyedLimiter(app, { name: 'confirmation-resend:user', max: 3, windowSeconds: 900 });
 
   addRoute(app, validateAccount, async ({ body, request }) => {
@@ -37,6 +39,7 @@ export async function registrationRoutes(
 
   addRoute(app, registerUserRoute, async ({ body, request }) => {
     await registrationsPerAddress(request, request.ip);
+    await registrationsPerEmail(request, body.email.trim().toLowerCase());
     return registerUser(ctx, body, { ...clientInfo(request), language: request.language });
   });
 
