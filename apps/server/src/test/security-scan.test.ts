@@ -5,7 +5,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, manage, savedCard, tokenizeCard } from '../modules/payment-methods/payment-methods.test-helpers';
 import { createTestApp, signInAs, type TestApp } from './test-app';
-import { dumpDatabase, findSensitiveData, knownTestSecrets } from './sensitive-data-scan';
+import {
+  dumpDatabase,
+  findSensitiveData,
+  knownTestSecrets,
+  rememberMailedTokens,
+  secretsByValue,
+} from './sensitive-data-scan';
 
 let t: TestApp;
 const typed = ['4000000000001091', '5555555555554444', '378282246310005', '4111111111111112', '987654321012'];
@@ -106,4 +112,12 @@ it('leaves no card number, CVV or bank account number in the database or the log
 
 it('does not take decimal fractions (response times) for card numbers', () => {
   expect(findSensitiveData(['{"responseTime":0.4111111111111111,"x":12.5555555555554444}'], 'x')).toEqual([]);
+});
+
+it('finds a mailed one-time token by value, wherever it shows', () => {
+  const token = 'Zq3vT9xWm2LpR8sYc4NbK7dHf1GjA6eU0oIiXyVwBnM';
+  rememberMailedTokens(`<a href="http://localhost:3000/reset-password/${token}">reset</a>`);
+  expect(findSensitiveData([`{"msg":"lookup","token":"${token}"}`], 'x', secretsByValue())[0]?.what).toBe(
+    'a known secret',
+  );
 });

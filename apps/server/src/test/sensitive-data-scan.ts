@@ -101,3 +101,20 @@ export function createLogCapture() {
 
 /** Secrets the tests type by value: found anywhere in clear, they leaked (hashes and sealed values differ). */
 export const knownTestSecrets = ['Portal-Demo-2026', 'smtp-secret-value'];
+
+/**
+ * The one-time tokens (reset, invite, confirmation) of every e-mail the tests' SMTP server received (issue 16 part
+ * 9): by value, none may be found in a database dump or a log. The scan of each test app reads them.
+ */
+export const mailedTokens = new Set<string>();
+
+const mailedLink = /\/(?:reset-password|auto-register\/confirm|register|invite|password-reset)\/([A-Za-z0-9_-]{20,})/g;
+
+export function rememberMailedTokens(text: string): void {
+  for (const match of text.matchAll(mailedLink)) mailedTokens.add(match[1]!);
+}
+
+/** The known secrets and the mailed tokens, for findSensitiveData. */
+export function secretsByValue(): string[] {
+  return [...knownTestSecrets, ...mailedTokens];
+}

@@ -9,7 +9,7 @@ import type { ErpConnector } from '../connectors/erp/erp-connector';
 import { openDatabase, type Database } from '../db/client';
 import { seedLedger } from '../connectors/erp/ledger/seed';
 import { seedDemoUsers } from '../seed-demo';
-import { createLogCapture, dumpDatabase, findSensitiveData, knownTestSecrets } from './sensitive-data-scan';
+import { createLogCapture, dumpDatabase, findSensitiveData, secretsByValue } from './sensitive-data-scan';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -89,8 +89,8 @@ export async function createTestApp(
     close: async () => {
       // The security scan over this file's database and log (see sensitive-data-scan.ts).
       const findings = [
-        ...findSensitiveData(await dumpDatabase(database.db), 'database', knownTestSecrets),
-        ...findSensitiveData(logs.lines, 'server log', knownTestSecrets),
+        ...findSensitiveData(await dumpDatabase(database.db), 'database', secretsByValue()),
+        ...findSensitiveData(logs.lines, 'server log', secretsByValue()),
       ];
       app.ctx.mail.close();
       await app.close();
@@ -124,7 +124,7 @@ export async function addInstance(
     close: async () => {
       app.ctx.mail.close();
       await app.close();
-      const findings = findSensitiveData(logs.lines, 'server log', knownTestSecrets);
+      const findings = findSensitiveData(logs.lines, 'server log', secretsByValue());
       if (findings.length > 0) throw new Error(`Sensitive data in logs:\n${JSON.stringify(findings, null, 2)}`);
     },
   };

@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { rememberMailedTokens } from './sensitive-data-scan';
 
 export type ReceivedMail = { to: string[]; from: string; subject: string; html: string; text: string };
 
@@ -37,6 +38,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         }
         simpleParser(Buffer.concat(chunks))
           .then((parsed) => {
+            rememberMailedTokens(`${typeof parsed.html === 'string' ? parsed.html : ''} ${parsed.text ?? ''}`);
             received.push({
               to: session.envelope.rcptTo.map((r) => r.address),
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
