@@ -1,9 +1,11 @@
 // The Email tab's calls (issue 15) against a real SMTP server in the test process: a template previewed on sample
 // data (unknown placeholder 400), an edited template changing the next real e-mail, the SMTP test answering the
 // server's own reply or error, and the refusals for a manager, a customer and nobody.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
+import { sanitizeHtml } from '../configuration/html-sanitizer';
 import { sendDueMail } from './send-due-mail';
 
 let smtp: TestSmtpServer;
@@ -77,6 +79,43 @@ describe('an edited template', () => {
     const mail = smtp.received.findLast((message) => message.to[0] === 'payer@example.com');
     expect(mail?.subject).toMatch(/^Reset your Acme password, /);
     expect(mail?.html).toContain('Acme says hello.');
+  });
+});
+
+describe('the HTML policy of templates (issue 16)', () => {
+  it('keeps every default template as it is', async () => {
+    for (const language of ['en', 'fr', 'de', 'es', 'it', 'ja', 'pt', 'ru']) {
+      const defaults = JSON.parse(
+        readFileSync(new URL(`./default-templates/${language}.json`, import.meta.url), 'utf8'),
+      ) as Record<string, { template: string }>;
+      for (const text of Object.values(defaults)) expect(await sanitizeHtml(text.template)).toBe(text.template);
+    }
+  });
+
+  it('saves and previews a template without script, event handlers or javascript: links, placeholders kept', async () => {
+    const hostile =
+      '<p onclick="alert(1)">Hi {{firstName}}</p><script>alert(2)</script><img src=x onerror=alert(3)>' +
+      '<a href="javascript:alert(4)">x</a><a href="{{signInUrl}}">Sign in</a>';
+    const preview = await call(admin, 'POST', '/api/configuration/email/welcome/preview', {
+      language: 'en',
+      title: 'Welcome',
+      template: hostile,
+    });
+    const current = (await call(admin, 'GET', '/api/configuration/email/welcome')).json();
+    const templates = current.templates.map((text: { language: string }) =>
+      text.language === 'en' ? { ...text, template: hostile } : text,
+    );
+    expect(
+      (await call(admin, 'PUT', '/api/configuration/email/welcome', { isEnabled: true, templates })).statusCode,
+    ).toBe(200);
+    const saved = (await call(admin, 'GET', '/api/configuration/email/welcome'))
+      .json()
+      .templates.find((text: { language: string }) => text.language === 'en').template as string;
+    for (const html of [saved, preview.json().html as string]) {
+      expect(html).not.toMatch(/<script|onerror|onclick|javascript:/i);
+    }
+    expect(saved).toContain('Hi {{firstName}}');
+    expect(saved).toContain('<a href="{{signInUrl}}">Sign in</a>');
   });
 });
 

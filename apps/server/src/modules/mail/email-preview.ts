@@ -4,6 +4,7 @@
 import type { EmailTemplateKey, EmailTemplateText } from '@portal/contracts';
 import { translate } from '@portal/i18n';
 import type { AppContext } from '../../app-context';
+import { sanitizeHtml } from '../configuration/html-sanitizer';
 import { assertKnownPlaceholders } from './email-templates';
 import { mailBranding } from './mail-branding';
 import { buildMailValues, type ReceiptPayload } from './mail-values';
@@ -58,5 +59,6 @@ export async function previewEmailTemplate(
       resetUrl: url('/reset-password/sample'),
     },
   });
-  return renderEmail(text, values, branding, text.language);
+  // Shown as it would be saved: with only what the HTML policy keeps (email-templates.ts).
+  return renderEmail({ ...text, template: await sanitizeHtml(text.template) }, values, branding, text.language);
 }

@@ -3,6 +3,7 @@
 // a hole in it. The configuration issue adds the editor screen; administrators can already edit through the API.
 import { emailTemplatePlaceholders, type EmailConfig, type EmailTemplateKey } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
+import { sanitizeHtml } from '../configuration/html-sanitizer';
 import { AppError } from '../../errors';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { readEmailType, writeEmailType, type StoredTemplate } from './mail.repository';
@@ -29,7 +30,12 @@ export async function saveEmailConfig(
   const languages = input.templates.map((text) => text.language);
   if (new Set(languages).size !== languages.length)
     throw new AppError('VALIDATION_FAILED', { details: { fields: ['templates'] } });
-  await writeEmailType(ctx.db, key, input, ctx.now());
+  // The body is administrator HTML that goes out to customers: it keeps only what the portal's HTML policy keeps,
+  // like a banner (issue 16: a template could carry script or event handlers into mail readers and the Sent page).
+  const templates = await Promise.all(
+    input.templates.map(async (text) => ({ ...text, template: await sanitizeHtml(text.template) })),
+  );
+  await writeEmailType(ctx.db, key, { ...input, templates }, ctx.now());
   await recordAuditEvent(ctx.db, {
     at: ctx.now(),
     event: 'email_template_saved',
