@@ -162,7 +162,7 @@ test('vectors as a payment method name run nowhere on the payment methods page',
     }
     await page.goto('/settings/payment-methods');
     await expect(page.getByRole('heading', { name: 'Payment methods', level: 1 })).toBeVisible();
-    await expect(page.getByText(/Visa ending/)).toBeVisible();
+    await expect(page.getByText(/Visa ending/).first()).toBeVisible();
     // The e-check's name shows on its own tab.
     await page.getByRole('tab', { name: 'My eChecks' }).click();
     await expect(page.getByRole('tabpanel')).toBeVisible();
