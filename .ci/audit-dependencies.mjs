@@ -25,7 +25,9 @@ for (const [name, vulnerability] of Object.entries(report.vulnerabilities)) {
   if (vulnerability.severity !== 'high' && vulnerability.severity !== 'critical') continue;
   for (const via of vulnerability.via) {
     if (typeof via !== 'object') continue;
-    const id = String(via.url ?? '').split('/').pop();
+    const id = String(via.url ?? '')
+      .split('/')
+      .pop();
     if (!accepted.has(id)) serious.push(`${vulnerability.severity} ${name}: ${via.title} (${via.url})`);
   }
 }

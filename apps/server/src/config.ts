@@ -1,5 +1,6 @@
 // Every setting of the portal server: name, default and one line of doc. The only file that reads process.env.
 // `npm start -- --help` prints this table.
+import os from 'node:os';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -16,6 +17,11 @@ export const settings = {
     schema: z.string().url().optional(),
     default: undefined,
     doc: 'postgres://... to run on a real PostgreSQL instead of the embedded one.',
+  },
+  WEB_CONCURRENCY: {
+    schema: z.coerce.number().int().min(1).max(256).optional(),
+    default: undefined,
+    doc: 'Worker processes (node:cluster), also --workers N. Default: one per core with DATABASE_URL; the embedded database runs in one process only.',
   },
   DEMO: {
     schema: flag.optional(),
@@ -178,7 +184,7 @@ export const settings = {
 type Settings = typeof settings;
 type Parsed = { [K in keyof Settings]: z.output<Settings[K]['schema']> };
 
-export type Config = Parsed & { demoSeed: boolean; embedded: boolean; cookieSecure: boolean };
+export type Config = Parsed & { demoSeed: boolean; embedded: boolean; cookieSecure: boolean; workers: number };
 
 export function loadConfig(
   overrides: Partial<Record<keyof Settings, string>> = {},
@@ -200,9 +206,30 @@ export function loadConfig(
   return {
     ...config,
     embedded,
+    workers: workerCount(argv, config.WEB_CONCURRENCY, embedded),
     demoSeed: argv.includes('--demo') || (config.DEMO ?? embedded),
     cookieSecure: config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith('https:'),
   };
+}
+
+/**
+ * Worker processes (issue 17): --workers N, else WEB_CONCURRENCY, else one per core on PostgreSQL. The embedded
+ * database is a file that one process opens: asking it for more is refused with what to do instead.
+ */
+function workerCount(argv: string[], fromEnvironment: number | undefined, embedded: boolean): number {
+  const flag = argv.indexOf('--workers');
+  const fromFlag = flag >= 0 ? Number(argv[flag + 1]) : undefined;
+  if (fromFlag !== undefined && !(Number.isInteger(fromFlag) && fromFlag >= 1 && fromFlag <= 256))
+    throw new Error('Invalid configuration:\n  --workers: a whole number from 1 to 256');
+  const asked = fromFlag ?? fromEnvironment;
+  if (embedded) {
+    if (asked !== undefined && asked > 1)
+      throw new Error(
+        `Invalid configuration:\n  ${asked} workers need PostgreSQL: the embedded database (PGlite) runs in one process. Set DATABASE_URL to use every core, or run one worker.`,
+      );
+    return 1;
+  }
+  return asked ?? os.availableParallelism();
 }
 
 export function describeSettings(): string {
@@ -210,12 +237,13 @@ export function describeSettings(): string {
     ([name, s]) => `  ${name.padEnd(32)} ${s.doc}${s.default !== undefined ? ` (default: ${s.default})` : ''}`,
   );
   return [
-    'Usage: npm start [-- --demo] [-- --help]',
+    'Usage: npm start [-- --demo] [-- --workers N] [-- --help]',
     '',
     'Settings (environment variables):',
     ...lines,
     '',
-    '  --demo   seed demo users and ledger on a DATABASE_URL database',
+    '  --demo        seed demo users and ledger on a DATABASE_URL database',
+    '  --workers N   worker processes on a DATABASE_URL database (default: one per core)',
   ].join('\n');
 }
 
