@@ -1,0 +1,281 @@
+// Issue 17: two portal processes on one PostgreSQL and one Redis behave as one portal. Starts the built server twice
+// on a fresh database (the first seeds the demo), with a real SMTP server in this process, and checks:
+// - a payment started on one instance and replayed with the same Idempotency-Key on the other charges once;
+// - a sign-out on one is refused on the other at the next call;
+// - the sign-in limit per account is shared;
+// - each outbox message is sent once although both instances poll; charges and postings match one to one after
+//   both reconcilers have run.
+// Usage: node .ci/two-instances.mjs <postgres url> <redis url>   (after npm run build)
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [serverUrl = 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = 'redis://127.0.0.1:6379'] =
+  process.argv.slice(2);
+const password = 'Portal-Demo-2026';
+const failures = [];
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+};
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function query(connectionString, sql) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+const admin = (sql) => query(serverUrl, sql);
+
+// A fresh database, and the mail the two instances send.
+const name = `portal_two_${randomBytes(5).toString('hex')}`;
+await admin(`create database ${name}`);
+const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+const received = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    stream.resume();
+    stream.on('end', () => {
+      received.push(session.envelope.rcptTo.map((r) => r.address).join(','));
+      callback();
+    });
+  },
+});
+const smtpPort = await freePort();
+await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+const instances = [];
+async function start(label, extraArgs) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['apps/server/dist/server.js', ...extraArgs], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      WEB_CONCURRENCY: '1',
+      ACCESS_TOKEN_SECRET: 'two-instances-access-token-secret-0123456789',
+      CONFIG_ENCRYPTION_KEY: 'two-instances-config-encryption-key-012345',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'AR Portal <portal@example.com>',
+      MAIL_POLL_INTERVAL_SECONDS: '1',
+      PAYMENT_RECONCILE_INTERVAL_SECONDS: '1',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  instances.push(child);
+  for (let waited = 0; waited < 120_000; waited += 500) {
+    if (child.exitCode !== null) throw new Error(`instance ${label} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return url;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`instance ${label} did not get ready`);
+}
+
+async function call(base, method, url, { token, body, key } = {}) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, json, text };
+}
+
+const signIn = async (base, login) =>
+  (await call(base, 'POST', '/api/token/login', { body: { login, password } })).json?.token;
+
+let status = 1;
+try {
+  const one = await start('one', ['--demo']);
+  const two = await start('two', []);
+  console.log(`two instances on ${name}: ${one} and ${two}`);
+
+  // The sign-in limit per account is counted once for both.
+  const attempts = [];
+  for (let index = 0; index < 4; index++) {
+    const answer = await call(index % 2 ? two : one, 'POST', '/api/token/login', {
+      body: { login: 'thirdparty@example.com', password: 'Not-The-Password-1' },
+    });
+    attempts.push(answer.status);
+  }
+  check(
+    attempts.join(',') === '401,401,401,429',
+    `sign-in limit shared: ${attempts.join(', ')} (3 failures, then 429)`,
+  );
+
+  // A sign-out on one is refused on the other at the next call.
+  const session = await signIn(one, 'soldto@example.com');
+  const before = await call(two, 'POST', '/api/token/getuseraccounts', { token: session });
+  await call(one, 'POST', '/api/token/logout', { token: session });
+  const after = await call(two, 'POST', '/api/token/getuseraccounts', { token: session });
+  check(
+    before.status === 200 && after.status === 401,
+    `sign-out on one, refused on two: ${before.status} then ${after.status}`,
+  );
+
+  // A payment started on one and replayed with the same key on the other charges once.
+  const payer = await signIn(one, 'payer@example.com');
+  const account = { customer_number: '0000100001', company_code: '1000' };
+  const access = await call(one, 'POST', '/api/tokenization/access_token', {
+    token: payer,
+    body: { action: '01', payment_method: 'CC', payer_data: account },
+  });
+  await call(one, 'POST', '/sandbox-gateway/Ajax', {
+    body: {
+      access_token: access.json.access_token,
+      card_type: 'AMEX',
+      card_number: '371449635398431',
+      card_validation_code: '1234',
+      expiration_month: '12',
+      expiration_year: '2031',
+    },
+  });
+  const tokenized = await call(two, 'POST', '/api/tokenization/response', {
+    token: payer,
+    body: { action: '02', access_token: access.json.access_token },
+  });
+  const card = tokenized.json?.paymentcard?.payment_card_token;
+  const saved = await call(two, 'POST', '/api/payment-methods/manage', {
+    token: payer,
+    body: {
+      payer_data: account,
+      action: '01',
+      payment_cards: [
+        {
+          payment_card_name: 'Pat Payer',
+          payment_card_token: card,
+          payment_card_type: 'AMEX',
+          valid_from: '',
+          valid_to: '12-31-2031',
+          default: '',
+          is_session: '',
+          electronic_check_account_type: '',
+          electronic_check_rdfi_number: '',
+          payer_account: '',
+          preauthorization_amount: '',
+        },
+      ],
+      log: { id: 'ADD_PAYMENT_CARD' },
+    },
+  });
+  check(
+    saved.json?.status?.message_type === 'S',
+    `a card saved across the two (frame on one, saved on two): ${saved.text.slice(0, 80)}`,
+  );
+  const [invoice] = await query(
+    databaseUrl,
+    `select document_number_finance, line_item, fiscal_year, billing_document_number, open_amount::text as open
+       from ledger.documents
+      where payer_number = '0000100001' and company_code = '1000' and currency_key = 'USD'
+        and document_status = '01' and item_is_a_payment = false and open_amount > 0
+      order by id limit 1`,
+  );
+  const amount = (Number(invoice.open) / 100).toFixed(2);
+  const request = {
+    payer_data: account,
+    soldto: { account_number: '' },
+    payment_detail: { payment_card_token: card, payment_card_type: 'AMEX', card_validation_code: '1234' },
+    documents: [
+      {
+        document_number_finance: invoice.document_number_finance,
+        line_item_in_the_relevant_invoice: invoice.line_item,
+        fiscal_year_of_the_relevant_invoice: invoice.fiscal_year,
+        open_amount: amount,
+        amount_to_process: amount,
+        currency_key: 'USD',
+        reason_code: '',
+        comment: '',
+        reference_number: '',
+        billing_document_number: invoice.billing_document_number,
+      },
+    ],
+    currency_key: 'USD',
+    currency_decimals: 2,
+    log: { id: 'POST_INVOICE' },
+  };
+  const key = randomUUID();
+  const first = await call(one, 'POST', '/api/invoice/payments', { token: payer, body: request, key });
+  const replay = await call(two, 'POST', '/api/invoice/payments', { token: payer, body: request, key });
+  const charges = async () => (await query(databaseUrl, 'select count(*)::int as n from gateway_sandbox.charges'))[0].n;
+  check(
+    first.status === 200 && replay.status === 200 && first.text === replay.text && (await charges()) === 1,
+    `payment on one, replayed on two with the same key: ${first.status}/${replay.status}, same answer ${first.text === replay.text}, charges ${await charges()}`,
+  );
+
+  // Each outbox message is sent once, though both instances poll every second.
+  await call(one, 'POST', '/api/users/password-reset-request', { body: { email: 'payer@example.com' } });
+  await call(two, 'POST', '/api/users/password-reset-request', { body: { email: 'manager@example.com' } });
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  const count = (to) => received.filter((address) => address === to).length;
+  check(
+    count('payer@example.com') >= 1 && count('manager@example.com') === 1,
+    `each e-mail sent once by the two outboxes: payer ${count('payer@example.com')} (reset + receipt), manager ${count('manager@example.com')}`,
+  );
+  const [postings] = await query(
+    databaseUrl,
+    `select (select count(*)::int from gateway_sandbox.charges where status = 'approved') as charged,
+            (select count(*)::int from ledger.payments p
+              where p.message_type = 'S'
+                and exists (select 1 from gateway_sandbox.charges c where c.order_number = p.order_number)) as posted,
+            (select count(*)::int from portal.payment_intents where state in ('pending', 'approved')) as open`,
+  );
+  check(
+    postings.charged === postings.posted && postings.open === 0,
+    `after both reconcilers ran: ${postings.charged} charged, ${postings.posted} posted, ${postings.open} intents open`,
+  );
+  status = failures.length ? 1 : 0;
+} catch (error) {
+  console.error(error);
+} finally {
+  for (const child of instances) child.kill('SIGTERM');
+  await Promise.all(
+    instances.map(
+      (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve))),
+    ),
+  );
+  await new Promise((resolve) => smtp.close(resolve));
+  await admin(`drop database if exists ${name} with (force)`);
+}
+console.log(`two instances: ${failures.length ? `${failures.length} failed` : 'every check passed'}`);
+process.exit(status);
