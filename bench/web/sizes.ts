@@ -1,0 +1,40 @@
+// Issue 17: the web app's JavaScript as a browser downloads it, from the built apps/web/dist (run npm run build
+// first). The first load is index.html's entry script and every chunk it preloads; every other chunk loads later,
+// with the route (or the part of a route) that needs it. Sizes gzipped at level 9. Targets: first load ≤ 170 KB,
+// each later chunk ≤ 50 KB.
+//
+//   npm run bench:web
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const initial = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+const gzipped = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+const chunks = readdirSync(path.join(dist, 'assets'))
+  .filter((name) => name.endsWith('.js'))
+  .map((name) => `assets/${name}`)
+  .map((file) => ({ file, gzipKb: kb(gzipped(file)), initial: initial.has(file) }));
+
+const firstLoadKb = Math.round(chunks.filter((c) => c.initial).reduce((sum, c) => sum + c.gzipKb, 0) * 10) / 10;
+const later = chunks.filter((c) => !c.initial).sort((a, b) => b.gzipKb - a.gzipKb);
+const figures = {
+  bench: 'web-sizes',
+  firstLoad: { gzipKb: firstLoadKb, targetKb: 170, met: firstLoadKb <= 170, files: initial.size },
+  laterChunks: {
+    count: later.length,
+    largestGzipKb: later[0]?.gzipKb ?? 0,
+    targetKb: 50,
+    over: later.filter((c) => c.gzipKb > 50).map((c) => `${c.file} ${c.gzipKb} KB`),
+  },
+  largestFirstLoadFiles: chunks
+    .filter((c) => c.initial)
+    .sort((a, b) => b.gzipKb - a.gzipKb)
+    .slice(0, 5)
+    .map((c) => `${c.file} ${c.gzipKb} KB`),
+};
+process.stdout.write(`${JSON.stringify(figures)}\n`);
