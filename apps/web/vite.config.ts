@@ -19,6 +19,13 @@ export default defineConfig({
     emptyOutDir: true,
     // The server's CSP is script-src 'self': no inline module-preload polyfill script.
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        // One chunk per message layer (packages/i18n/messages/<layer>/*.json), loaded by lib/i18n.ts when the
+        // reader's language needs it.
+        manualChunks: (id) => /\/packages\/i18n\/messages\/([\w-]+)\//.exec(id)?.[1]?.replace(/^/, 'messages-'),
+      },
+    },
   },
   server: {
     port: 5173,

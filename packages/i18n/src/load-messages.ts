@@ -1,6 +1,7 @@
 // Loads the merged message set of a language and country from the generated catalogue.
 import { catalog as generatedCatalog } from './catalog.generated';
-import { resolveCountry, type Language } from './languages';
+import type { Language } from './languages';
+import { layerNames } from './layers';
 import {
   interpolate,
   lookupMessage,
@@ -16,11 +17,7 @@ export function layerMessages(layer: string, catalog: Catalog = generatedCatalog
   return areas ? mergeLayers(...Object.values(areas)) : undefined;
 }
 
-/** Layer names in merge order (spec: base, language, base-country, language-country). */
-export function layerNames(language: Language, country?: string): string[] {
-  const cc = resolveCountry(country);
-  return cc ? ['base', language, `base-${cc}`, `${language}-${cc}`] : ['base', language];
-}
+export { layerNames };
 
 /**
  * The messages for a language and an optional country: base → language → base-country → language-country,

@@ -1,9 +1,11 @@
 // i18next for the SPA. Messages come from @portal/i18n (layers base → language → base-country →
 // language-country, spec §1); the shell's own texts live in packages/i18n/messages/<lang>/shell.json.
-// One language is loaded at a time; switching loads the next one and persists the choice.
+// One language is loaded at a time, on demand (issue 17: each layer is a chunk of its own, so the first load carries
+// only English and the reader's language); switching loads the next one and persists the choice.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { languages, loadMessages, resolveCountry, type Language } from '@portal/i18n';
+import { languages, mergeLayers, resolveCountry, type Language, type Messages } from '@portal/i18n';
+import { layerNames } from '@portal/i18n/layers';
 import { localStore, storageKeys } from './browser-storage';
 import { browserRegion, matchLanguage, pickLanguage } from './pick-language';
 
@@ -31,9 +33,18 @@ let country: string | undefined;
 /** The user's country for X-Country, when the browser tells us one. */
 export const getCountry = (): string | undefined => country;
 
-function addLanguage(language: Language): void {
+/** Every message file of the catalogue, loaded when its layer is needed (vite.config.ts: one chunk per layer). */
+const messageFiles = import.meta.glob<Messages>('../../../../packages/i18n/messages/*/*.json', { import: 'default' });
+
+async function loadLayer(layer: string): Promise<Messages> {
+  const files = Object.entries(messageFiles).filter(([file]) => file.includes(`/messages/${layer}/`));
+  return mergeLayers(...(await Promise.all(files.map(([, load]) => load()))));
+}
+
+async function addLanguage(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'translation')) return;
-  i18n.addResourceBundle(language, 'translation', loadMessages(language, country), true, true);
+  const layers = await Promise.all(layerNames(language, country).map(loadLayer));
+  i18n.addResourceBundle(language, 'translation', mergeLayers(...layers), true, true);
 }
 
 function applyToDocument(language: Language): void {
@@ -56,8 +67,7 @@ export async function initI18n(): Promise<Language> {
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
-  addLanguage('en');
-  addLanguage(language);
+  await Promise.all([addLanguage('en'), addLanguage(language)]);
   await i18n.changeLanguage(language);
   applyToDocument(language);
   return language;
@@ -65,7 +75,7 @@ export async function initI18n(): Promise<Language> {
 
 /** Footer language selector: switch the UI at once and remember the choice. */
 export async function changeLanguage(language: Language): Promise<void> {
-  addLanguage(language);
+  await addLanguage(language);
   await i18n.changeLanguage(language);
   localStore.set(storageKeys.language, language);
   applyToDocument(language);
