@@ -1,6 +1,6 @@
 import type { BlackoutStatus } from '@portal/contracts';
 import { entryInLanguage } from '@portal/domain';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -112,7 +112,8 @@ export function SignInPage({ admin = false, blackout }: { admin?: boolean; black
         </form>
       </Paper>
       {!admin && config && (config.allowRegistration || config.allowGuestPayment) && (
-        <Group grow className={classes.card}>
+        // Side by side where both labels fit, stacked on a phone (a long label, French or Russian, would be cut).
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" className={classes.card}>
           {config.allowRegistration && (
             <Button component={Link} to="/auto-register/accounts" variant="outline">
               {t('auth.signin.register_button')}
@@ -123,7 +124,7 @@ export function SignInPage({ admin = false, blackout }: { admin?: boolean; black
               {t('auth.signin.guest_payment_button')}
             </Button>
           )}
-        </Group>
+        </SimpleGrid>
       )}
     </Stack>
   );
