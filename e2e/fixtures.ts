@@ -2,7 +2,7 @@
 // violations: `visit()` checks after navigating, `checkA11y()` after an in-app navigation, and the fixture
 // checks the last page of every test.
 import AxeBuilder from '@axe-core/playwright';
-import { request as apiRequest, test as base, expect, type Page } from '@playwright/test';
+import { request as apiRequest, test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const demoPassword = 'Portal-Demo-2026';
 
@@ -55,6 +55,18 @@ export const test = base.extend<{ a11yAfterEach: void }>({
     { auto: true },
   ],
 });
+
+/** An API context signed in as this demo user, and the bearer header of its session. */
+export async function apiAs(
+  baseURL: string,
+  login: string,
+): Promise<{ api: APIRequestContext; headers: { authorization: string } }> {
+  const api = await apiRequest.newContext({ baseURL });
+  const answer = await api.post('/api/token/login', { data: { login, password: demoPassword } });
+  expect(answer.ok()).toBe(true);
+  const { token } = (await answer.json()) as { token: string };
+  return { api, headers: { authorization: `Bearer ${token}` } };
+}
 
 export type OpenInvoice = { account: string; invoice: string; amount: string };
 

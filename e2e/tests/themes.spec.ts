@@ -1,22 +1,14 @@
 // Issue 15: themes. An administrator changes the default theme's primary colour and English banner on the Theme
 // tab (a low-contrast header text is warned about first); the sign-in page then shows that banner and a header in
 // that colour. The themes are put back afterwards (the other specs expect the built-in look).
-import { request as apiRequest } from '@playwright/test';
-import { checkA11y, demoPassword, expect, signIn, test, visit } from '../fixtures';
-
-async function adminApi(baseURL: string) {
-  const api = await apiRequest.newContext({ baseURL });
-  const login = await api.post('/api/token/login', { data: { login: 'admin@example.com', password: demoPassword } });
-  const { token } = (await login.json()) as { token: string };
-  return { api, headers: { authorization: `Bearer ${token}` } };
-}
+import { apiAs, checkA11y, expect, signIn, test, visit } from '../fixtures';
 
 test('an administrator changes the primary colour and the banner, and the sign-in page shows them', async ({
   page,
   browser,
   baseURL,
 }) => {
-  const { api, headers } = await adminApi(baseURL!);
+  const { api, headers } = await apiAs(baseURL!, 'admin@example.com');
   const original = await (await api.get('/api/configuration/themes', { headers })).json();
   try {
     await signIn(page, 'admin@example.com');

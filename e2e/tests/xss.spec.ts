@@ -6,8 +6,8 @@
 // securitypolicyviolation fails the test. Runs last (files run in name order): it leaves these users behind.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { caughtMail, checkA11y, demoPassword, expect, signIn, test } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { apiAs, caughtMail, checkA11y, expect, signIn, test } from '../fixtures';
 
 const vectors = readFileSync(path.resolve('apps/server/src/test/xss-vectors/owasp-filter-evasion.txt'), 'utf8')
   .split('\n')
@@ -42,12 +42,6 @@ async function watch(page: Page, where: string): Promise<void> {
   });
 }
 
-async function adminApi(baseURL: string): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
-  const api = await apiRequest.newContext({ baseURL });
-  const login = await api.post('/api/token/login', { data: { login: 'admin@example.com', password: demoPassword } });
-  return { api, headers: { authorization: `Bearer ${((await login.json()) as { token: string }).token}` } };
-}
-
 test('vectors in user names, companies and registration requests run on no screen and in no e-mail', async ({
   page,
   baseURL,
@@ -61,7 +55,7 @@ test('vectors in user names, companies and registration requests run on no scree
   await expect.poll(() => executed.length).toBe(1);
   executed.length = 0;
   await control.close();
-  const { api, headers } = await adminApi(baseURL!);
+  const { api, headers } = await apiAs(baseURL!, 'admin@example.com');
   for (const [index, vector] of vectors.entries()) {
     const login = `xss-${stamp}-${index}@example.com`;
     const created = await api.post('/api/users', {
@@ -133,9 +127,7 @@ test('vectors in user names, companies and registration requests run on no scree
 test('vectors as a payment method name run nowhere on the payment methods page', async ({ page, baseURL }) => {
   test.setTimeout(300_000);
   await watch(page, 'payment methods');
-  const api = await apiRequest.newContext({ baseURL });
-  const login = await api.post('/api/token/login', { data: { login: 'payer@example.com', password: demoPassword } });
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const { api, headers } = await apiAs(baseURL!, 'payer@example.com');
   const payer = { customer_number: '0000100001', company_code: '1000' };
   const list = await api.get(`/api/payment-methods?customer_number=0000100001&company_code=1000`, { headers });
   const cards = ((await list.json()) as { payment_cards: Record<string, string>[] }).payment_cards;
@@ -176,7 +168,7 @@ test('vectors as a payment method name run nowhere on the payment methods page',
 test('vectors in the banner, the footer links and e-mail templates run nowhere', async ({ page, baseURL }) => {
   test.setTimeout(400_000);
   await watch(page, 'banner and footer');
-  const { api, headers } = await adminApi(baseURL!);
+  const { api, headers } = await apiAs(baseURL!, 'admin@example.com');
   const themes = await (await api.get('/api/configuration/themes', { headers })).json();
   const application = await (await api.get('/api/configuration', { headers })).json();
   const withSmtp = {

@@ -4,9 +4,9 @@
 // answer but 401 and that 403). Path parameters name nothing that exists, so that no call changes a demo object.
 // A route registered without a contract, or a contract without a route, fails the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as contracts from '@portal/contracts';
 import type { RouteContract } from '@portal/contracts';
 import { demoPermissions, demoUsers } from '../modules/users/demo-users';
+import { contractRoutes } from '../security/contract-fields';
 import { createTestApp, signInAs, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -20,14 +20,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const isRoute = (value: unknown): value is RouteContract =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as RouteContract).method === 'string' &&
-  typeof (value as RouteContract).path === 'string' &&
-  (value as RouteContract).path.startsWith('/api/');
-
-const routes = [...new Set((Object.values(contracts) as unknown[]).filter(isRoute))];
+const routes = contractRoutes();
 const guarded = routes.filter((route) => !route.public);
 
 /** A path whose parameters name nothing: no user, account, document or token is 999999. */

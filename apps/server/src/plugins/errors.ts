@@ -13,29 +13,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // A maintenance window's 503 is the portal working as configured, not a failure.
     if (appError.status >= 500 && appError.code !== 'MAINTENANCE') request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, status: appError.status }, 'request refused');
-    const body: ErrorResponse = {
-      error: appError.code,
-      messageKey: appError.messageKey,
-      message: appError.options.message ?? translate(request.language, request.country, appError.messageKey),
-      uniqueId: request.id,
-      ...(appError.options.reason ? { reason: appError.options.reason } : {}),
-      ...(appError.options.details && appError.status < 500 ? { details: appError.options.details } : {}),
-    };
-    if (appError.code === 'AUTH_TOO_MANY_ATTEMPTS' || appError.code === 'RATE_LIMITED') {
-      reply.header('retry-after', String(appError.options.details?.retryAfterSeconds ?? 900));
-    }
-    return reply.status(appError.status).send(body);
+    return sendError(appError, request, reply);
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const body: ErrorResponse = {
-      error: 'NOT_FOUND',
-      messageKey: 'errors.codes.NOT_FOUND',
-      message: translate(request.language, request.country, 'errors.codes.NOT_FOUND'),
-      uniqueId: request.id,
-    };
-    return reply.status(404).send(body);
-  });
+  app.setNotFoundHandler((request, reply) => sendError(new AppError('NOT_FOUND'), request, reply));
 });
 
 /**
@@ -44,16 +25,27 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
  * error shape and the caller's language, like every other refusal.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'VALIDATION_FAILED';
-  const messageKey = `errors.codes.${code}`;
+  const appError = new AppError(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'VALIDATION_FAILED');
+  // The request-context hook has not run: the language is read here.
+  request.language = resolveLanguage(request.headers['accept-language']);
+  request.log.info({ code: appError.code, status: appError.status, reason: error.code }, 'request refused');
+  return sendError(appError, request, reply);
+}
+
+/** The one error shape: the code, its message key, the message in the caller's language, the request id. */
+function sendError(appError: AppError, request: FastifyRequest, reply: FastifyReply) {
   const body: ErrorResponse = {
-    error: code,
-    messageKey,
-    message: translate(resolveLanguage(request.headers['accept-language']), undefined, messageKey),
+    error: appError.code,
+    messageKey: appError.messageKey,
+    message: appError.options.message ?? translate(request.language, request.country, appError.messageKey),
     uniqueId: request.id,
+    ...(appError.options.reason ? { reason: appError.options.reason } : {}),
+    ...(appError.options.details && appError.status < 500 ? { details: appError.options.details } : {}),
   };
-  request.log.info({ code, status: code === 'NOT_FOUND' ? 404 : 400, reason: error.code }, 'request refused');
-  return reply.status(code === 'NOT_FOUND' ? 404 : 400).send(body);
+  if (appError.code === 'AUTH_TOO_MANY_ATTEMPTS' || appError.code === 'RATE_LIMITED') {
+    reply.header('retry-after', String(appError.options.details?.retryAfterSeconds ?? 900));
+  }
+  return reply.status(appError.status).send(body);
 }
 
 function toAppError(error: FastifyError): AppError {

@@ -4,9 +4,7 @@
 import fc from 'fast-check';
 import type { RouteContract } from '@portal/contracts';
 import type { z } from 'zod';
-
-type Def = { type: string } & Record<string, unknown>;
-const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def: Def } })?._zod?.def;
+import { defOf } from './contract-fields';
 
 /** Strings an attacker sends: long, control and direction characters, NUL, injections, numbers in words. */
 export const hostileStrings = [

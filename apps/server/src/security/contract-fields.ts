@@ -36,8 +36,9 @@ export function fieldPaths(route: RouteContract): string[] {
   return [...new Set(paths)];
 }
 
-type Def = { type: string } & Record<string, unknown>;
-const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def: Def } })?._zod?.def;
+/** A zod 4 schema's definition: its type name and the parts it is made of. */
+export type Def = { type: string } & Record<string, unknown>;
+export const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def: Def } })?._zod?.def;
 
 function collect(schema: z.ZodType, path: string, into: string[]): void {
   const def = defOf(schema);

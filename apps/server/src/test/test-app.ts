@@ -68,17 +68,7 @@ export async function createTestApp(
     ...options.settings,
   };
   const config = loadConfig(settings, [], {});
-  // Logged to memory at debug level with the production redaction, so that the security scan (close) reads what
-  // a real server would have written.
-  const logs = createLogCapture();
-  const app = await buildApp({
-    config: { ...config, SANDBOX_GATEWAY_SLOW_ANSWER_MS: 20 },
-    db: database.db,
-    now: clock.now,
-    logger: { level: 'debug', redact: redactedPaths, serializers: logSerializers, stream: logs.stream },
-    erp: options.erp?.(database.db, clock.now),
-  });
-  await app.ready();
+  const { app, logs } = await startServer(config, database.db, clock, options.erp?.(database.db, clock.now));
   return {
     app,
     database,
@@ -111,14 +101,7 @@ export async function addInstance(
   settings: Parameters<typeof loadConfig>[0] = {},
 ): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const config = loadConfig({ ...first.settings, ...settings }, [], {});
-  const logs = createLogCapture();
-  const app = await buildApp({
-    config: { ...config, SANDBOX_GATEWAY_SLOW_ANSWER_MS: 20 },
-    db: first.database.db,
-    now: first.clock.now,
-    logger: { level: 'debug', redact: redactedPaths, serializers: logSerializers, stream: logs.stream },
-  });
-  await app.ready();
+  const { app, logs } = await startServer(config, first.database.db, first.clock);
   return {
     app,
     close: async () => {
@@ -128,6 +111,23 @@ export async function addInstance(
       if (findings.length > 0) throw new Error(`Sensitive data in logs:\n${JSON.stringify(findings, null, 2)}`);
     },
   };
+}
+
+/**
+ * The app of a test, logged to memory at debug level with the production redaction, so that the security scan
+ * (close) reads what a real server would have written.
+ */
+async function startServer(config: Config, db: Database['db'], clock: TestClock, erp?: ErpConnector) {
+  const logs = createLogCapture();
+  const app = await buildApp({
+    config: { ...config, SANDBOX_GATEWAY_SLOW_ANSWER_MS: 20 },
+    db,
+    now: clock.now,
+    logger: { level: 'debug', redact: redactedPaths, serializers: logSerializers, stream: logs.stream },
+    erp,
+  });
+  await app.ready();
+  return { app, logs };
 }
 
 async function adminQuery(serverUrl: string, sql: string): Promise<void> {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { sanitizeHtml } from '../configuration/html-sanitizer';
+import { writeEmailType } from './mail.repository';
 import { sendDueMail } from './send-due-mail';
 
 let smtp: TestSmtpServer;
@@ -116,6 +117,22 @@ describe('the HTML policy of templates (issue 16)', () => {
     }
     expect(saved).toContain('Hi {{firstName}}');
     expect(saved).toContain('<a href="{{signInUrl}}">Sign in</a>');
+  });
+
+  it('sends a template stored before the policy held without its script', async () => {
+    const stored = (await call(admin, 'GET', '/api/configuration/email/reset_password')).json();
+    const hostile = stored.templates.map((text: { language: string; template: string }) =>
+      text.language === 'en'
+        ? { ...text, template: `<img src=x onerror=alert(1)><script>x()</script>${text.template}` }
+        : text,
+    );
+    // Written past the API, as an older version stored it.
+    await writeEmailType(t.database.db, 'reset_password', { isEnabled: true, templates: hostile }, new Date());
+    await call(null, 'POST', '/api/users/password-reset-request', { email: 'manager@example.com' });
+    await sendDueMail(t.app.ctx);
+    const mail = smtp.received.findLast((message) => message.to[0] === 'manager@example.com');
+    expect(mail?.html).toContain('reset-password/');
+    expect(mail?.html).not.toMatch(/<script|onerror/i);
   });
 });
 

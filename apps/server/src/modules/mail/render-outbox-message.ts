@@ -3,6 +3,7 @@
 import { emailTemplateKeys, type EmailTemplateKey } from '@portal/contracts';
 import { isLanguage, type Language } from '@portal/i18n';
 import type { AppContext } from '../../app-context';
+import { sanitizeHtml } from '../configuration/html-sanitizer';
 import { readEmailType, type OutboxRow } from './mail.repository';
 import { mailBranding } from './mail-branding';
 import { buildMailValues } from './mail-values';
@@ -29,6 +30,9 @@ export async function renderOutboxMessage(
     payload: row.payload,
     links: opened ? (JSON.parse(opened) as Record<string, string>) : null,
   });
-  const rendered = renderEmail(text, values, branding, language);
+  // Under the HTML policy again when sent, as banners are when shown: a template stored before the policy held
+  // (issue 16) goes out clean too.
+  const template = await sanitizeHtml(text.template);
+  const rendered = renderEmail({ ...text, template }, values, branding, language);
   return { ...rendered, isEnabled: type.isEnabled };
 }
