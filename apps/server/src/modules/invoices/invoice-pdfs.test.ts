@@ -4,6 +4,7 @@ import { inflateSync } from 'node:zlib';
 import { and, eq, ne } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadUnicodeFont } from '../../connectors/erp/ledger/invoice-pdf';
 import { documents } from '../../connectors/erp/ledger/ledger.schema';
 import { users } from '../../db/portal.schema';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
@@ -165,17 +166,24 @@ describe('POST /api/Invoice/pdf-request', () => {
     }
   });
 
-  it('renders a Japanese invoice with name_2 (CJK font when installed)', async () => {
-    const [invoice] = await pdfDocumentsOf('0000100004', 1, 'JP01');
-    const response = await post('manager@example.com', '/api/Invoice/pdf-request', {
-      payer_data: { customer_number: '100004', company_code: 'JP01' },
-      search_parameters: { filter: [{ filter_type: '01', value: invoice!.billingDocumentNumber }] },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const file = await download(response.json().url);
-    expect(file.statusCode).toBe(200);
-    await PDFDocument.load(file.rawPayload);
-    expect(pdfText(file.rawPayload)).toContain('JPY');
+  it('renders Japanese invoices with name_2, each embedding its own subset of the font parsed once', async () => {
+    const japanese = await pdfDocumentsOf('0000100004', 2, 'JP01');
+    expect(japanese).toHaveLength(2);
+    const font = loadUnicodeFont();
+    for (const invoice of japanese) {
+      const response = await post('manager@example.com', '/api/Invoice/pdf-request', {
+        payer_data: { customer_number: '100004', company_code: 'JP01' },
+        search_parameters: { filter: [{ filter_type: '01', value: invoice.billingDocumentNumber }] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const file = await download(response.json().url);
+      expect(file.statusCode).toBe(200);
+      await PDFDocument.load(file.rawPayload);
+      expect(pdfText(file.rawPayload)).toContain('JPY');
+      // The font is shared by every document of the process; the glyphs each one uses are embedded in it.
+      if (font) expect(file.rawPayload.toString('latin1')).toMatch(/\/FontFile[23]? /);
+    }
+    expect(loadUnicodeFont()).toBe(font);
   });
 });
 
