@@ -76,6 +76,8 @@ export type LoadOptions = {
   call: (sequence: number) => HttpCall;
   /** Not measured: fills caches, plans and JIT first. */
   warmupSeconds: number;
+  /** Called between the warm-up and the measured part (a caller reads its counters there). */
+  onMeasureStart?: () => void;
   maxRequests: number;
   maxSeconds: number;
 };
@@ -105,6 +107,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       ),
     );
     sequence = 0;
+    options.onMeasureStart?.();
     const latencies: number[] = [];
     const failures: string[] = [];
     const started = performance.now();

@@ -4,20 +4,30 @@
 // the portal (buildApp) runs in a child process; this process is the load. Each figure is printed beside its
 // target, then one JSON line with everything. The ledger is built once (a few minutes) and reused while its size
 // is right; --rebuild builds it again. Not part of npm test or CI: machines differ, so these are measurements.
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { HeaderAccountsResponse, InvoiceSearchRequest, InvoiceSearchResponse } from '@portal/contracts';
+import { describeProfile, summariseProfile, type ProfileSummary } from '../lib/cpu-profile';
+import { createReport } from '../lib/report';
+import {
+  baselineEntry,
+  cpuMilliseconds,
+  portalEntry,
+  postgresPids,
+  startProcess,
+  type BenchProcess,
+  type RecordedRoutes,
+} from '../lib/servers';
 import { explainListQueries, type StatementPlan } from './explain-list-queries';
 import { httpClient, percentile, round, runLoad, type HttpCall, type LoadResult } from './http-load';
 import { benchPassword, benchUsers, prepareBenchData, type BenchAccount } from './prepare-bench-data';
 
 const usage =
   'Usage: npm run bench:invoices [-- --database-url postgres://postgres@127.0.0.1:5432/portal_bench] ' +
-  '[--documents 1000000] [--rebuild] [--seconds 10] [--only list,totals,csv,pdf,explain] [--cpu-prof dir]\n';
+  '[--documents 1000000] [--rebuild] [--seconds 10] [--only overhead,cores,list,totals,csv,pdf,explain] ' +
+  '[--workers N] [--profiles dir] [--cpu-prof dir]\n';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -26,7 +36,11 @@ const { values } = parseArgs({
     documents: { type: 'string', default: '1000000' },
     rebuild: { type: 'boolean', default: false },
     seconds: { type: 'string', default: '10' },
-    only: { type: 'string', default: 'list,totals,csv,pdf,explain' },
+    only: { type: 'string', default: 'overhead,cores,list,totals,csv,pdf,explain' },
+    // The "every core" figures: the portal and the baseline as this many cluster workers (default: one per core).
+    workers: { type: 'string', default: String(os.availableParallelism()) },
+    // Where the per-route CPU profiles of the overhead section are written (summarised in the output).
+    profiles: { type: 'string', default: path.join(os.tmpdir(), 'portal-bench-profiles') },
     // A V8 CPU profile of the portal process (open the .cpuprofile in Chrome DevTools or speedscope).
     'cpu-prof': { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -54,48 +68,21 @@ const only = new Set(values.only.split(',').map((part) => part.trim()));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const figures: Record<string, unknown> = {};
 
-type Verdict = { label: string; value: string; target: string; met: boolean | null };
-const verdicts: Verdict[] = [];
-function report(label: string, value: string, target: string, met: boolean | null): void {
-  verdicts.push({ label, value, target, met });
-  const mark = met === null ? '' : met ? 'met' : 'NOT MET';
-  log(`  ${label.padEnd(58)} ${value.padStart(12)}   target ${target.padEnd(16)} ${mark}`);
-}
+const { verdicts, report } = createReport(log);
 
 // --- the portal process ----------------------------------------------------------------------------------------
 
 type Memory = { rss: number; heapUsed: number };
+type PortalProcess = BenchProcess & { memory: (gc: boolean) => Promise<Memory> };
 
-async function startServer(): Promise<{ child: ChildProcess; port: number; memory: (gc: boolean) => Promise<Memory> }> {
-  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-server.ts');
-  const child = fork(entry, [databaseUrl], {
-    execArgv: [
-      '--import',
-      'tsx',
-      '--expose-gc',
-      ...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : []),
-    ],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the bench server stopped (exit ${code})`)));
-    child.on('message', (message: { type: string; port?: number }) => {
-      if (message.type === 'ready' && message.port) resolve(message.port);
-    });
-  });
-  child.removeAllListeners('exit');
-  const memory = (gc: boolean) =>
-    new Promise<Memory>((resolve) => {
-      const listener = (message: { type: string } & Memory) => {
-        if (message.type !== 'memory') return;
-        child.off('message', listener);
-        resolve({ rss: message.rss, heapUsed: message.heapUsed });
-      };
-      child.on('message', listener);
-      child.send({ type: 'memory', gc });
-    });
-  return { child, port, memory };
+async function startServer(workers = 1): Promise<PortalProcess> {
+  const execArgv = [
+    '--expose-gc',
+    ...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : []),
+  ];
+  const server = await startProcess(portalEntry, [databaseUrl, String(workers)], execArgv);
+  const memory = (gc: boolean) => server.ask<Memory>({ type: 'memory', gc }, 'memory');
+  return { ...server, memory };
 }
 
 function residentBytes(pid: number): number {
@@ -236,11 +223,7 @@ async function measureTotals(port: number, session: Session): Promise<void> {
   figures.totals = totals;
 }
 
-async function measureCsvExport(
-  port: number,
-  server: { child: ChildProcess; memory: (gc: boolean) => Promise<Memory> },
-  session: Session,
-): Promise<void> {
+async function measureCsvExport(port: number, server: PortalProcess, session: Session): Promise<void> {
   log(`\nCSV export (POST /api/invoice/invoice-csv, every document of ${session.label}), one at a time`);
   const body = {
     payer_data: { customer_number: session.account.primaryAccount, company_code: session.account.companyCode },
@@ -420,6 +403,186 @@ async function explainLists(sessions: Session[]): Promise<void> {
   }));
 }
 
+// --- the cost of a request beside the baseline (issue 17) -----------------------------------------------------
+
+const trivialCall = (session: Session): HttpCall => ({
+  method: 'GET',
+  path: '/api/configuration/getfooterlinks',
+  token: session.token,
+});
+const totalsCall = (session: Session): HttpCall => ({
+  method: 'POST',
+  path: '/api/invoice/totals',
+  body: {
+    payer_data: { customer_number: session.account.primaryAccount, company_code: session.account.companyCode },
+    soldto_data: [],
+  },
+  token: session.token,
+});
+const replayCall = (name: string): HttpCall => ({ method: 'POST', path: `/replay/${name}` });
+const statementsFile = path.join(os.tmpdir(), 'portal-bench-statements.json');
+
+/** The statements the portal sends to PostgreSQL for one call (made alone, after a warm-up of the same call). */
+async function recordStatements(server: BenchProcess, call: HttpCall): Promise<RecordedRoutes[string]> {
+  const client = httpClient(server.port, 1);
+  try {
+    await client.send(call);
+    await server.ask({ type: 'record', on: true }, 'recording');
+    const answer = await client.send(call);
+    if (answer.status !== 200) throw new Error(`${call.path}: ${answer.status} ${answer.body.toString()}`);
+    const { statements } = await server.ask<{ statements: RecordedRoutes[string] }>(
+      { type: 'record', on: false },
+      'recorded',
+    );
+    return statements;
+  } finally {
+    client.close();
+  }
+}
+
+type Costed = LoadResult & { cpuMs: number; postgresCpuMs: number };
+
+/** A load with the CPU each request cost the server's processes and PostgreSQL's. */
+async function costedLoad(server: BenchProcess, connections: number, call: HttpCall): Promise<Costed> {
+  let postgres: number[] = [];
+  let before = { server: 0, postgres: 0 };
+  const result = await runLoad({
+    port: server.port,
+    connections,
+    call: () => call,
+    warmupSeconds: 2,
+    maxRequests: 200_000,
+    maxSeconds: loadSeconds,
+    onMeasureStart: () => {
+      // After the warm-up: the pool's backends are connected by then.
+      postgres = postgresPids();
+      before = { server: cpuMilliseconds(server.pids), postgres: cpuMilliseconds(postgres) };
+    },
+  });
+  const requests = Math.max(1, result.requests);
+  return {
+    ...result,
+    cpuMs: round((cpuMilliseconds(server.pids) - before.server) / requests, 2),
+    postgresCpuMs: round((cpuMilliseconds(postgres) - before.postgres) / requests, 2),
+  };
+}
+
+async function profileRoute(server: BenchProcess, name: string, connections: number, call: HttpCall) {
+  fs.mkdirSync(values.profiles, { recursive: true });
+  const file = path.join(values.profiles, `${name}.cpuprofile`);
+  await server.ask({ type: 'profile', on: true }, 'profiling');
+  await runLoad({
+    port: server.port,
+    connections,
+    call: () => call,
+    warmupSeconds: 0,
+    maxRequests: 200_000,
+    maxSeconds: Math.min(loadSeconds, 5),
+  });
+  await server.ask({ type: 'profile', on: false, file }, 'profiled');
+  const summary: ProfileSummary = summariseProfile(file, 10);
+  log(describeProfile(summary, '      '));
+  return summary;
+}
+
+const describeCost = (costed: Costed) =>
+  `${describeLoad(costed)}; CPU per request: server ${costed.cpuMs} ms, PostgreSQL ${costed.postgresCpuMs} ms`;
+
+/**
+ * One portal process beside one baseline process, route by route: the trivial authenticated route against bare
+ * Fastify's {ok:true}, the invoice list and the totals against the same SQL run by bare Fastify with pg. CPU per
+ * request is the server processes' user + system time over the load divided by the requests answered.
+ */
+async function measureOverhead(server: PortalProcess, sessions: Session[]): Promise<void> {
+  const [payer, payerAll] = sessions as [Session, Session];
+  log('\nThe cost of a request beside bare Fastify (one process each, the same load, the same run)');
+  const recorded: RecordedRoutes = {
+    list: await recordStatements(server, listCall(payer)),
+    totals: await recordStatements(server, totalsCall(payerAll)),
+  };
+  for (const [name, statements] of Object.entries(recorded))
+    log(`    ${name}: the portal sent ${statements.length} statements (the baseline replays them)`);
+  fs.writeFileSync(statementsFile, JSON.stringify(recorded));
+  const baseline = await startProcess(baselineEntry, [databaseUrl, '1', statementsFile]);
+  const result: Record<string, unknown> = {};
+  try {
+    const trivial = await costedLoad(server, 50, trivialCall(payer));
+    const bare = await costedLoad(baseline, 50, { method: 'GET', path: '/ok', token: payer.token });
+    log(`    trivial route, portal (GET footer links, 50 connections): ${describeCost(trivial)}`);
+    log(`    trivial route, bare Fastify {ok:true}: ${describeCost(bare)}`);
+    const share = round(trivial.perSecond / bare.perSecond, 2);
+    report('authenticated trivial route, req/s (1 process)', `${trivial.perSecond}/s`, '≥ 0.5 × bare', share >= 0.5, {
+      baseline: `${bare.perSecond}/s`,
+      ratio: share,
+    });
+    const profiles: Record<string, ProfileSummary> = {};
+    profiles.trivial = await profileRoute(server, 'trivial', 50, trivialCall(payer));
+
+    for (const [name, connections, call, session] of [
+      ['list', 50, listCall(payer), payer],
+      ['totals', 10, totalsCall(payerAll), payerAll],
+    ] as const) {
+      const portal = await costedLoad(server, connections, call);
+      const replay = await costedLoad(baseline, connections, replayCall(name));
+      log(`    ${name}, portal (${session.label}, ${connections} connections): ${describeCost(portal)}`);
+      log(`    ${name}, baseline (same SQL, bare Fastify + pg, no commit): ${describeCost(replay)}`);
+      const ratio = round(portal.cpuMs / replay.cpuMs, 2);
+      report(
+        `${name}: server CPU per request (1 process)`,
+        `${portal.cpuMs} ms`,
+        name === 'list' ? '≤ 2 × baseline' : '—',
+        name === 'list' ? ratio <= 2 : null,
+        { baseline: `${replay.cpuMs} ms`, ratio },
+      );
+      profiles[name] = await profileRoute(server, name, connections, call);
+      result[name] = { portal, baseline: replay, ratio, statements: recorded[name]!.length };
+    }
+    result.trivial = { portal: trivial, baseline: bare, share };
+    result.profiles = profiles;
+  } finally {
+    await baseline.stop();
+  }
+  figures.overhead = result;
+}
+
+/**
+ * Every core: the portal as one cluster worker per core beside the baseline as as many workers, the invoice list
+ * first page of the payer at 50 connections (the issue's 1,000 req/s with p95 ≤ 50 ms).
+ */
+async function measureCores(workers: number): Promise<void> {
+  log(`\nEvery core: the portal and the baseline as ${workers} cluster workers each, invoice list, 50 connections`);
+  const server = await startServer(workers);
+  const baseline = await startProcess(baselineEntry, [databaseUrl, String(workers), statementsFile]);
+  try {
+    const payer = await signIn(server.port, benchUsers.payer.login, benchUsers.payer.account, 'payer 0000100001');
+    const portal = await costedLoad(server, 50, listCall(payer));
+    const replay = fs.existsSync(statementsFile) ? await costedLoad(baseline, 50, replayCall('list')) : undefined;
+    log(`    portal: ${describeCost(portal)}`);
+    if (replay) log(`    baseline: ${describeCost(replay)}`);
+    const compared = replay
+      ? { baseline: `${replay.perSecond}/s`, ratio: round(portal.perSecond / replay.perSecond, 2) }
+      : undefined;
+    report(
+      `list first page, ${workers} workers: req/s`,
+      `${portal.perSecond}/s`,
+      '≥ 1,000/s',
+      portal.perSecond >= 1000,
+      compared,
+    );
+    report(
+      `list first page, ${workers} workers: p95`,
+      `${portal.p95} ms`,
+      '≤ 50 ms',
+      portal.p95 <= 50 && portal.errors === 0,
+      replay ? { baseline: `${replay.p95} ms`, ratio: round(portal.p95 / replay.p95, 2) } : undefined,
+    );
+    figures.cores = { workers, portal, baseline: replay };
+  } finally {
+    await baseline.stop();
+    await server.stop();
+  }
+}
+
 // --- main -----------------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
@@ -444,14 +607,16 @@ async function main(): Promise<void> {
       'PayerAll 0000900001 (100k)',
     );
     log('\nFigure beside target:');
+    if (only.has('overhead')) await measureOverhead(server, [payer, payerAll]);
     if (only.has('list')) await measureList(server.port, [payer, payerAll]);
     if (only.has('totals')) await measureTotals(server.port, payerAll);
     if (only.has('csv')) await measureCsvExport(server.port, server, payerAll);
     if (only.has('pdf')) await measurePdf(server.port, payer);
     if (only.has('explain')) await explainLists([payer, payerAll]);
   } finally {
-    server.child.disconnect();
+    await server.stop();
   }
+  if (only.has('cores')) await measureCores(Number(values.workers));
   const measureSeconds = Math.round((performance.now() - measuring) / 1000);
   log(`\nSummary (${measureSeconds} s of measuring, ${Math.round((performance.now() - started) / 1000)} s in all):`);
   for (const verdict of verdicts)

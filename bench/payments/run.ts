@@ -6,10 +6,10 @@
 // invoices (a partial payment, reason PP), so the same invoices carry thousands of payments and every request
 // brings the open amounts the ledger holds (as the pay page does). Prints payments/s and p95 beside the targets,
 // checks that every answered payment is in the ledger once, and one JSON line. Not part of npm test or CI.
-import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatMinorUnits } from '@portal/domain';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
@@ -25,6 +25,17 @@ import { documents, paymentCards, payments } from '../../apps/server/src/db/sche
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { readOrInitSetting } from '../../apps/server/src/modules/system/app-settings.repository';
 import { httpClient, percentile, round } from '../invoices/http-load';
+import { describeProfile, summariseProfile, type ProfileSummary } from '../lib/cpu-profile';
+import { createReport } from '../lib/report';
+import {
+  baselineEntry,
+  cpuMilliseconds,
+  portalEntry,
+  postgresPids,
+  startProcess,
+  type BenchProcess,
+  type RecordedRoutes,
+} from '../lib/servers';
 import { benchPassword, ensureBenchUser } from '../invoices/prepare-bench-data';
 
 const { values } = parseArgs({
@@ -33,8 +44,10 @@ const { values } = parseArgs({
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/portal_bench_payments' },
     seconds: { type: 'string', default: '10' },
     payers: { type: 'string', default: '8' },
-    // A V8 CPU profile of the portal process (open the .cpuprofile in Chrome DevTools or speedscope).
-    'cpu-prof': { type: 'string' },
+    // The throughput figures: the portal as this many cluster workers (default: one per core).
+    workers: { type: 'string', default: String(os.availableParallelism()) },
+    // Where the CPU profile of the payment route is written (summarised in the output).
+    profiles: { type: 'string', default: path.join(os.tmpdir(), 'portal-bench-profiles') },
     // Experiment only: 'off' shows how much of the time is the WAL flush of each commit (never for production).
     'synchronous-commit': { type: 'string', default: 'on' },
   },
@@ -149,32 +162,6 @@ async function preparePayers(db: Db): Promise<Omit<Payer, 'token'>[]> {
   return prepared;
 }
 
-async function startServer(): Promise<{ port: number; stop: () => Promise<void> }> {
-  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '../invoices/bench-server.ts');
-  const child = fork(entry, [databaseUrl], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : []),
-    ],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bench server stopped (exit ${code})`)));
-    child.on('message', (message: { type: string; port?: number }) => {
-      if (message.type === 'ready' && message.port) resolve(message.port);
-    });
-  });
-  child.removeAllListeners('exit');
-  // Waits for the exit, so that a CPU profile is written before this process ends.
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.disconnect();
-    });
-  return { port, stop };
-}
-
 /** One payer's closed loop: pay one cent on each of its 10 invoices, with the open amounts the ledger now holds. */
 async function payLoop(port: number, payer: Payer, until: number, latencies: number[] | null, failures: string[]) {
   const client = httpClient(port, 1);
@@ -226,87 +213,243 @@ async function payLoop(port: number, payer: Payer, until: number, latencies: num
   return posted;
 }
 
-async function main() {
-  log(`Preparing ${databaseUrl}: a fresh ledger of 30,000 documents and ${payerCount} payers with a saved e-check…`);
-  await recreateDatabase(databaseUrl);
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
-  await seedLedger(database.db, { documents: 30_000, asOf: new Date() });
-  const prepared = await preparePayers(database.db);
-  const server = await startServer();
+const { verdicts, report } = createReport(log);
+
+async function signInAll(port: number, prepared: Omit<Payer, 'token'>[]): Promise<Payer[]> {
+  const client = httpClient(port, 1);
   try {
-    const signIn = httpClient(server.port, 1);
     const payers: Payer[] = [];
     for (const payer of prepared) {
-      const answer = await signIn.send({
+      const answer = await client.send({
         method: 'POST',
         path: '/api/token/login',
         body: { login: payer.login, password: benchPassword },
       });
       payers.push({ ...payer, token: (JSON.parse(answer.body.toString()) as { token: string }).token });
     }
-    signIn.close();
+    return payers;
+  } finally {
+    client.close();
+  }
+}
 
-    const warmupFailures: string[] = [];
-    const warmupEnd = performance.now() + 2_000;
-    await Promise.all(payers.map((payer) => payLoop(server.port, payer, warmupEnd, null, warmupFailures)));
-    const [before] = await database.db
+type Measured = {
+  seconds: number;
+  payments: number;
+  paymentsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures: number;
+  firstFailure?: string;
+  postedInLedger: number;
+  databaseCommitsPerPayment: number;
+  cpuMsPerPayment: number;
+  postgresCpuMsPerPayment: number;
+};
+
+/** The payers' loops for `loadSeconds` after 2 s of warm-up, with the CPU and the commits each payment cost. */
+async function measurePayments(server: BenchProcess, payers: Payer[], db: Db, loadSeconds: number): Promise<Measured> {
+  const warmupFailures: string[] = [];
+  const warmupEnd = performance.now() + 2_000;
+  await Promise.all(payers.map((payer) => payLoop(server.port, payer, warmupEnd, null, warmupFailures)));
+  const postedCount = async () => {
+    const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(payments)
       .where(eq(payments.messageType, 'S'));
-    const commits = async () => {
-      const rows = await database.db.execute<{ n: string }>(
-        sql`select xact_commit::text as n from pg_stat_database where datname = current_database()`,
-      );
-      return Number((rows as unknown as { rows: { n: string }[] }).rows[0]?.n ?? 0);
-    };
-    const commitsBefore = await commits();
+    return Number(row!.n);
+  };
+  const commits = async () => {
+    const rows = await db.execute<{ n: string }>(
+      sql`select xact_commit::text as n from pg_stat_database where datname = current_database()`,
+    );
+    return Number((rows as unknown as { rows: { n: string }[] }).rows[0]?.n ?? 0);
+  };
+  const before = await postedCount();
+  const commitsBefore = await commits();
+  const postgres = postgresPids();
+  const cpuBefore = { server: cpuMilliseconds(server.pids), postgres: cpuMilliseconds(postgres) };
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  const started = performance.now();
+  const counts = await Promise.all(
+    payers.map((payer) => payLoop(server.port, payer, started + loadSeconds * 1000, latencies, failures)),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = { server: cpuMilliseconds(server.pids), postgres: cpuMilliseconds(postgres) };
+  // Every statement outside a transaction commits on its own: commits per payment ≈ round trips that commit. The
+  // two reads of the counter and of the payments themselves are two more commits, not counted.
+  const commitsDuring = (await commits()) - commitsBefore - 2;
+  const inLedger = (await postedCount()) - before;
+  latencies.sort((a, b) => a - b);
+  const answered = counts.reduce((sum, count) => sum + count, 0);
+  const per = Math.max(1, answered);
+  return {
+    seconds: round(elapsed, 1),
+    payments: answered,
+    paymentsPerSecond: Math.round(answered / elapsed),
+    p50: round(percentile(latencies, 0.5), 1),
+    p95: round(percentile(latencies, 0.95), 1),
+    p99: round(percentile(latencies, 0.99), 1),
+    failures: failures.length + warmupFailures.length,
+    ...(failures[0] || warmupFailures[0] ? { firstFailure: failures[0] ?? warmupFailures[0] } : {}),
+    postedInLedger: inLedger,
+    databaseCommitsPerPayment: round(commitsDuring / per, 1),
+    cpuMsPerPayment: round((cpu.server - cpuBefore.server) / per, 2),
+    postgresCpuMsPerPayment: round((cpu.postgres - cpuBefore.postgres) / per, 2),
+  };
+}
 
+/** The statements of one payment of the first payer, as the portal sends them to PostgreSQL. */
+async function recordPayment(server: BenchProcess, payer: Payer): Promise<RecordedRoutes[string]> {
+  await server.ask({ type: 'record', on: true }, 'recording');
+  const failures: string[] = [];
+  // One payment: the loop stops at the first answer past `until`.
+  await payLoop(server.port, payer, performance.now() + 5, null, failures);
+  const { statements } = await server.ask<{ statements: RecordedRoutes[string] }>(
+    { type: 'record', on: false },
+    'recorded',
+  );
+  if (failures[0]) throw new Error(`the recorded payment failed: ${failures[0]}`);
+  return statements;
+}
+
+/** The baseline replaying one payment's statements in `connections` closed loops. */
+async function measureReplay(baseline: BenchProcess, connections: number, loadSeconds: number) {
+  const client = httpClient(baseline.port, connections);
+  try {
+    const loop = async (until: number, latencies: number[] | null) => {
+      let count = 0;
+      while (performance.now() < until) {
+        const started = performance.now();
+        const answer = await client.send({ method: 'POST', path: '/replay/payment' });
+        if (answer.status !== 200) throw new Error(`baseline replay: ${answer.status} ${answer.body.toString()}`);
+        latencies?.push(performance.now() - started);
+        count++;
+      }
+      return count;
+    };
+    const warmupEnd = performance.now() + 2_000;
+    await Promise.all(Array.from({ length: connections }, () => loop(warmupEnd, null)));
+    const postgres = postgresPids();
+    const before = { server: cpuMilliseconds(baseline.pids), postgres: cpuMilliseconds(postgres) };
     const latencies: number[] = [];
-    const failures: string[] = [];
     const started = performance.now();
     const counts = await Promise.all(
-      payers.map((payer) => payLoop(server.port, payer, started + seconds * 1000, latencies, failures)),
+      Array.from({ length: connections }, () => loop(started + loadSeconds * 1000, latencies)),
     );
     const elapsed = (performance.now() - started) / 1000;
-    // Every statement outside a transaction commits on its own: commits per payment ≈ round trips that commit.
-    const commitsPerPayment = round((await commits()) - commitsBefore, 0);
-    const [after] = await database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(payments)
-      .where(eq(payments.messageType, 'S'));
+    const replays = Math.max(
+      1,
+      counts.reduce((sum, count) => sum + count, 0),
+    );
     latencies.sort((a, b) => a - b);
-    const answered = counts.reduce((sum, count) => sum + count, 0);
-    const inLedger = Number(after!.n) - Number(before!.n);
-    const figures = {
-      payers: payers.length,
-      invoicesPerPayment,
-      seconds: round(elapsed, 1),
-      payments: answered,
-      paymentsPerSecond: Math.round(answered / elapsed),
-      p50: round(percentile(latencies, 0.5), 1),
+    return {
+      perSecond: Math.round(replays / elapsed),
       p95: round(percentile(latencies, 0.95), 1),
-      p99: round(percentile(latencies, 0.99), 1),
-      failures: failures.length + warmupFailures.length,
-      ...(failures[0] || warmupFailures[0] ? { firstFailure: failures[0] ?? warmupFailures[0] } : {}),
-      postedInLedger: inLedger,
-      databaseCommitsPerPayment: round(commitsPerPayment / Math.max(1, answered), 1),
+      cpuMsPerPayment: round((cpuMilliseconds(baseline.pids) - before.server) / replays, 2),
+      postgresCpuMsPerPayment: round((cpuMilliseconds(postgres) - before.postgres) / replays, 2),
     };
-    log('');
-    log(
-      `  payments per second (${payers.length} payers, 10 invoices each)   ${String(figures.paymentsPerSecond).padStart(8)}   target ≥ 500     ${figures.paymentsPerSecond >= 500 ? 'met' : 'NOT MET'}`,
-    );
-    log(
-      `  p95 latency of a payment (ms)                          ${String(figures.p95).padStart(8)}   target ≤ 20      ${figures.p95 <= 20 ? 'met' : 'NOT MET'}`,
-    );
-    log(`  p50 / p99 (ms)                                         ${String(figures.p50).padStart(8)} / ${figures.p99}`);
-    log(
-      `  answered posted = posted in the ledger                 ${answered} = ${inLedger}   ${answered === inLedger ? 'ok' : 'MISMATCH'}`,
-    );
-    log(`  failures                                               ${figures.failures}`);
-    log(`  database commits per payment                           ${figures.databaseCommitsPerPayment}`);
-    log(JSON.stringify({ bench: 'payments', ...figures }));
   } finally {
-    await server.stop();
+    client.close();
+  }
+}
+
+async function profilePayments(server: BenchProcess, payers: Payer[]): Promise<ProfileSummary> {
+  fs.mkdirSync(values.profiles, { recursive: true });
+  const file = path.join(values.profiles, 'payment.cpuprofile');
+  await server.ask({ type: 'profile', on: true }, 'profiling');
+  const failures: string[] = [];
+  const until = performance.now() + Math.min(seconds, 5) * 1000;
+  await Promise.all(payers.map((payer) => payLoop(server.port, payer, until, null, failures)));
+  await server.ask({ type: 'profile', on: false, file }, 'profiled');
+  const summary = summariseProfile(file, 10);
+  log(describeProfile(summary, '    '));
+  return summary;
+}
+
+const describe = (figures: Measured) =>
+  `${figures.payments} payments in ${figures.seconds} s (${figures.paymentsPerSecond}/s), p50 ${figures.p50} ms, ` +
+  `p95 ${figures.p95} ms, p99 ${figures.p99} ms; CPU per payment: server ${figures.cpuMsPerPayment} ms, ` +
+  `PostgreSQL ${figures.postgresCpuMsPerPayment} ms; ${figures.databaseCommitsPerPayment} commits per payment` +
+  `${figures.failures ? `; ${figures.failures} failures: ${figures.firstFailure}` : ''}`;
+
+async function main() {
+  log(`Preparing ${databaseUrl}: a fresh ledger of 30,000 documents and ${payerCount} payers with a saved e-check…`);
+  await recreateDatabase(databaseUrl);
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
+  const workers = Number(values.workers);
+  const result: Record<string, unknown> = { payers: payerCount, invoicesPerPayment, workers };
+  try {
+    await seedLedger(database.db, { documents: 30_000, asOf: new Date() });
+    const prepared = await preparePayers(database.db);
+
+    // One process beside the baseline: what a payment costs the portal's Node and PostgreSQL.
+    log('\nOne portal process, 8 payers: the cost of a payment beside the same statements run by bare Fastify + pg');
+    const single = await startProcess(portalEntry, [databaseUrl, '1']);
+    let payers: Payer[];
+    try {
+      payers = await signInAll(single.port, prepared);
+      const alone = await measurePayments(single, payers, database.db, seconds);
+      log(`    portal: ${describe(alone)}`);
+      const statements = await recordPayment(single, payers[0]!);
+      const statementsFile = path.join(os.tmpdir(), 'portal-bench-payment-statements.json');
+      fs.writeFileSync(statementsFile, JSON.stringify({ payment: statements } satisfies RecordedRoutes));
+      log(`    one payment sent ${statements.length} statements to PostgreSQL (the baseline replays them)`);
+      const baseline = await startProcess(baselineEntry, [databaseUrl, '1', statementsFile]);
+      let replay;
+      try {
+        replay = await measureReplay(baseline, payerCount, seconds);
+      } finally {
+        await baseline.stop();
+      }
+      log(
+        `    baseline (same statements, bare Fastify + pg, rolled back, no commit): ${replay.perSecond}/s, p95 ` +
+          `${replay.p95} ms; CPU per payment: server ${replay.cpuMsPerPayment} ms, PostgreSQL ${replay.postgresCpuMsPerPayment} ms`,
+      );
+      report('Node CPU per payment (1 process)', `${alone.cpuMsPerPayment} ms`, '≤ 3 ms', alone.cpuMsPerPayment <= 3, {
+        baseline: `${replay.cpuMsPerPayment} ms`,
+        ratio: round(alone.cpuMsPerPayment / replay.cpuMsPerPayment, 2),
+      });
+      report('statements per payment', String(statements.length), '—', null);
+      const profile = await profilePayments(single, payers);
+      Object.assign(result, { single: alone, statements: statements.length, baseline: replay, profile });
+    } finally {
+      await single.stop();
+    }
+
+    // Every core: the throughput figures.
+    log(`\nThe portal as ${workers} cluster workers, 8 payers paying 10 invoices each`);
+    const cluster = await startProcess(portalEntry, [databaseUrl, String(workers)]);
+    try {
+      const figures = await measurePayments(cluster, payers, database.db, seconds);
+      log(`    portal: ${describe(figures)}`);
+      report(
+        `payments per second (${workers} workers)`,
+        `${figures.paymentsPerSecond}/s`,
+        '≥ 500/s',
+        figures.paymentsPerSecond >= 500,
+      );
+      report(`p95 of a payment (${workers} workers)`, `${figures.p95} ms`, '≤ 20 ms', figures.p95 <= 20);
+      report(
+        'database commits per payment',
+        String(figures.databaseCommitsPerPayment),
+        '≤ 5',
+        figures.databaseCommitsPerPayment <= 5,
+      );
+      report(
+        'answered posted = posted in the ledger',
+        `${figures.payments} = ${figures.postedInLedger}`,
+        'equal',
+        figures.payments === figures.postedInLedger && figures.failures === 0,
+      );
+      result.cores = figures;
+    } finally {
+      await cluster.stop();
+    }
+    log(JSON.stringify({ bench: 'payments', ...result, verdicts }));
+  } finally {
     await database.close();
   }
 }

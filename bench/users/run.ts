@@ -12,6 +12,7 @@ import pg from 'pg';
 import { rolePermissions } from '@portal/contracts';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+import type { Verdict } from '../lib/report';
 import { httpClient, round, runLoad, type HttpCall } from '../invoices/http-load';
 
 const { values } = parseArgs({
@@ -153,7 +154,16 @@ async function main(): Promise<void> {
     log(
       `  p95 target ≤ 50 ms: ${met ? 'met' : 'NOT MET'}${result.firstError ? `   first error: ${result.firstError}` : ''}`,
     );
-    log(JSON.stringify({ bench: 'users', users: userCount, ...result }));
+    const verdicts: Verdict[] = [
+      {
+        label: `user search mix p95, ${userCount} users, 10 connections`,
+        value: `${round(result.p95, 1)} ms`,
+        target: '≤ 50 ms',
+        met,
+      },
+      { label: 'user search mix, requests per second', value: `${result.perSecond}/s`, target: '—', met: null },
+    ];
+    log(JSON.stringify({ bench: 'users', users: userCount, ...result, verdicts }));
   } finally {
     child.disconnect();
   }

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { logSerializers } from './http/log-serializers';
 import type { Config } from './config';
@@ -50,6 +50,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
+import { contractSerializerCompiler } from './http/serializer';
 import { usersRoutes } from './modules/users/users.routes';
 import { registrationRequestsRoutes } from './modules/registration-requests/registration-requests.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -100,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler({ checkResponses: config.RESPONSE_CHECK }));
 
   const secret =
     config.ACCESS_TOKEN_SECRET ??

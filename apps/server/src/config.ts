@@ -114,6 +114,11 @@ export const settings = {
     default: undefined,
     doc: 'Mark cookies Secure. Default: on when PUBLIC_URL is https.',
   },
+  RESPONSE_CHECK: {
+    schema: flag,
+    default: 'false',
+    doc: 'Also check every JSON answer against its contract with zod, and that the fast serialiser wrote the same JSON (the tests turn it on; slower).',
+  },
   LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     default: 'info',

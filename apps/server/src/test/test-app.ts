@@ -61,6 +61,8 @@ export async function createTestApp(
   // Fixed settings so that the tests do not depend on the caller's environment.
   const settings = {
     LOG_LEVEL: 'silent',
+    // Every answer of every API test is checked against its contract and against zod's serialisation.
+    RESPONSE_CHECK: 'true',
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: '/nonexistent',
     ACCESS_TOKEN_SECRET: 'test-secret-test-secret-test-secret-0123',

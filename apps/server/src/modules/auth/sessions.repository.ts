@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { alias } from 'drizzle-orm/pg-core';
 import { refreshTokens, sessions, users } from '../../db/schema';
 
@@ -75,14 +76,19 @@ export async function revokeSession(db: Db, sessionId: string, reason: string, n
 const impersonatedUsers = alias(users, 'impersonated');
 
 /** The session, its user and, while the session works as another user (spec §4), that user: one statement. */
+/** The session of a bearer token with its user (and the user worked as): every signed-in call reads it. */
 export async function findSessionWithUser(db: Db, sessionId: string) {
-  const [row] = await db
-    .select({ session: sessions, user: users, impersonated: impersonatedUsers })
-    .from(sessions)
-    .innerJoin(users, eq(users.userId, sessions.userId))
-    .leftJoin(impersonatedUsers, eq(impersonatedUsers.userId, sessions.impersonatedUserId))
-    .where(eq(sessions.sessionId, sessionId))
-    .limit(1);
+  const statement = preparedStatement(db, 'find_session_with_user', (database) =>
+    database
+      .select({ session: sessions, user: users, impersonated: impersonatedUsers })
+      .from(sessions)
+      .innerJoin(users, eq(users.userId, sessions.userId))
+      .leftJoin(impersonatedUsers, eq(impersonatedUsers.userId, sessions.impersonatedUserId))
+      .where(eq(sessions.sessionId, sql.placeholder('sessionId')))
+      .limit(1)
+      .prepare('find_session_with_user'),
+  );
+  const [row] = await statement.execute({ sessionId });
   return row;
 }
 

@@ -2,6 +2,7 @@
 // plain objects out. See db/portal.schema.ts for the states.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { paymentIntentDocuments, paymentIntents } from '../../db/schema';
 
 export type PaymentIntent = typeof paymentIntents.$inferSelect;
@@ -155,9 +156,19 @@ export async function leaseStaleIntents(db: Db, staleBefore: Date, now: Date, li
 /** Of these document keys, those held by an unsettled payment ("in process" in the list). */
 export async function documentsInProcess(db: Db, documentKeys: string[]): Promise<string[]> {
   if (documentKeys.length === 0) return [];
-  const rows = await db
-    .select({ documentKey: paymentIntentDocuments.documentKey })
-    .from(paymentIntentDocuments)
-    .where(and(eq(paymentIntentDocuments.open, true), inArray(paymentIntentDocuments.documentKey, documentKeys)));
+  // Every list page asks (100 keys): one prepared statement with the keys as one array value.
+  const statement = preparedStatement(db, 'documents_in_process', (database) =>
+    database
+      .select({ documentKey: paymentIntentDocuments.documentKey })
+      .from(paymentIntentDocuments)
+      .where(
+        and(
+          eq(paymentIntentDocuments.open, true),
+          sql`${paymentIntentDocuments.documentKey} = ANY(${sql.placeholder('keys')}::text[])`,
+        ),
+      )
+      .prepare('documents_in_process'),
+  );
+  const rows = await statement.execute({ keys: documentKeys });
   return rows.map((row) => row.documentKey);
 }

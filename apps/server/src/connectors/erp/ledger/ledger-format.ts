@@ -6,8 +6,8 @@ export { formatMinorUnits } from '@portal/domain';
 
 /** YYYY-MM-DD (database) to MM-DD-YYYY (wire). */
 export function toErpDate(isoDate: string): ErpDate {
-  const [year, month, day] = isoDate.split('-');
-  return `${month}-${day}-${year}`;
+  // Slices, not split: every date of every listed and exported row goes through here.
+  return `${isoDate.slice(5, 7)}-${isoDate.slice(8, 10)}-${isoDate.slice(0, 4)}`;
 }
 
 /** MM-DD-YYYY (wire) to YYYY-MM-DD (database); undefined when it is not a calendar date. */

@@ -21,6 +21,7 @@ import {
 import { and, asc, desc, eq, exists, gt, gte, ilike, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
+import { preparedStatement } from '../../../db/prepared';
 import { formatMinorUnits, fromErpDate, isoDay, toErpDate, toFlag, toLedgerNumber } from './ledger-format';
 import { accountBalances, customers, documents, invoiceItems, payerAllMembers, payerSoldTos } from './ledger.schema';
 import {
@@ -392,6 +393,36 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
     balancesDay = today;
   }
 
+  /** The totals cards' sums by currency: prepared once; no sold-tos ([]) or no currency ('') means all. */
+  function totalsStatement() {
+    const sum = (column: AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::text`;
+    return preparedStatement(db, 'invoice_totals', (database) =>
+      database
+        .select({
+          currencyKey: accountBalances.currencyKey,
+          invoices: sum(accountBalances.invoicesAmount),
+          credits: sum(accountBalances.creditsAmount),
+          due: sum(accountBalances.dueAmount),
+          pastDue: sum(accountBalances.pastDueAmount),
+          balance: sum(accountBalances.balanceAmount),
+          invoiceCount: sum(accountBalances.openInvoiceCount),
+          creditCount: sum(accountBalances.openCreditCount),
+        })
+        .from(accountBalances)
+        .where(
+          and(
+            sql`${accountBalances.payerNumber} = ANY(${sql.placeholder('payers')}::text[])`,
+            sql`(cardinality(${sql.placeholder('soldTos')}::text[]) = 0
+              OR ${accountBalances.soldtoNumber} = ANY(${sql.placeholder('soldTos')}::text[]))`,
+            sql`(${sql.placeholder('currencyKey')}::text = '' OR ${accountBalances.currencyKey} = ${sql.placeholder('currencyKey')})`,
+          ),
+        )
+        .groupBy(accountBalances.currencyKey)
+        .orderBy(asc(accountBalances.currencyKey))
+        .prepare('invoice_totals'),
+    );
+  }
+
   async function getInvoiceTotals(input: unknown): Promise<InvoiceTotalsResponse> {
     const request = InvoiceTotalsRequest.parse(input);
     const today = isoDay(now());
@@ -399,28 +430,11 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
     const scope = await resolveCustomer(request.payer_data.customer_number);
     const soldTos = effectiveSoldTos(scope, request.soldto_data);
     if (soldTos === null) return { status: success, as_of: toErpDate(today), totals: [] };
-    const sum = (column: AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::text`;
-    const rows = await db
-      .select({
-        currencyKey: accountBalances.currencyKey,
-        invoices: sum(accountBalances.invoicesAmount),
-        credits: sum(accountBalances.creditsAmount),
-        due: sum(accountBalances.dueAmount),
-        pastDue: sum(accountBalances.pastDueAmount),
-        balance: sum(accountBalances.balanceAmount),
-        invoiceCount: sql<string>`coalesce(sum(${accountBalances.openInvoiceCount}), 0)::text`,
-        creditCount: sql<string>`coalesce(sum(${accountBalances.openCreditCount}), 0)::text`,
-      })
-      .from(accountBalances)
-      .where(
-        and(
-          inArray(accountBalances.payerNumber, scope.payers),
-          soldTos.length > 0 ? inArray(accountBalances.soldtoNumber, soldTos) : undefined,
-          request.currency_key ? eq(accountBalances.currencyKey, request.currency_key) : undefined,
-        ),
-      )
-      .groupBy(accountBalances.currencyKey)
-      .orderBy(asc(accountBalances.currencyKey));
+    const rows = await totalsStatement().execute({
+      payers: scope.payers,
+      soldTos,
+      currencyKey: request.currency_key ?? '',
+    });
     const decimals = await decimalsOf(rows.map((row) => row.currencyKey));
     return {
       status: success,
