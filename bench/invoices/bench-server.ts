@@ -106,6 +106,12 @@ async function serve(listenPort: number): Promise<void> {
   process.send?.({ type: 'ready', port, pids: [process.pid] });
 }
 
+/** A value as pg would send it, in a form IPC can carry (JSON): bigints as their digits. */
+function plain(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  return Array.isArray(value) ? value.map(plain) : value;
+}
+
 /**
  * Every statement the portal sends while `on`, as pg receives it (text and values): the baseline server replays
  * them. Wraps pg's Client.query, the one door of node-postgres (the pool calls it too).
@@ -119,7 +125,7 @@ function recordStatements(): { on: boolean; statements: RecordedStatement[] } {
       const text = typeof first === 'string' ? first : first.text;
       // drizzle passes (config, values); others (text, values) or ({ text, values }).
       const values = typeof first === 'string' || Array.isArray(second) ? second : first.values;
-      state.statements.push({ text, values: Array.isArray(values) ? values : [] });
+      state.statements.push({ text, values: Array.isArray(values) ? values.map(plain) : [] });
     }
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;

@@ -6,9 +6,11 @@
 //                          order on one connection, and answers their rows as JSON: the same SQL and about the
 //                          same bytes as the portal's answer, with no framework layers. Statements that write
 //                          run inside BEGIN … ROLLBACK so that the replay can repeat (their transaction
-//                          statements are dropped): the baseline pays no commit, and says so in its label.
+//                          statements are dropped; UUIDs among the values are new for each replay): the baseline
+//                          pays no commit, and says so in its label.
 // With workers > 1 it is a node:cluster primary whose workers share the port, like the portal's --workers.
 import cluster from 'node:cluster';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import process from 'node:process';
 import Fastify from 'fastify';
@@ -21,6 +23,25 @@ const workers = Number(workersArgument ?? '1');
 
 const transactionControl = /^\s*(BEGIN|START TRANSACTION|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
 const writes = /^\s*(INSERT|UPDATE|DELETE|WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b|SELECT[\s\S]*FOR UPDATE)/i;
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Each replay writes under new identifiers: every UUID of the recorded values (intent ids, idempotency keys) is
+ * replaced by a fresh one, the same one wherever the recording repeated it, so that concurrent replays do not
+ * wait on each other's unique keys nor collide with the recorded call's committed rows.
+ */
+function freshIdentifiers(): (value: unknown) => unknown {
+  const replaced = new Map<string, string>();
+  const fresh = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(fresh);
+    if (typeof value !== 'string' || !uuid.test(value)) return value;
+    let replacement = replaced.get(value);
+    if (!replacement) replaced.set(value, (replacement = randomUUID()));
+    return replacement;
+  };
+  return fresh;
+}
 
 async function serve(port: number): Promise<void> {
   const routes = JSON.parse(fs.readFileSync(statementsFile!, 'utf8')) as RecordedRoutes;
@@ -39,7 +60,9 @@ async function serve(port: number): Promise<void> {
     try {
       if (writing) await client.query('BEGIN');
       const results = [];
-      for (const statement of statements) results.push((await client.query(statement.text, statement.values)).rows);
+      const fresh = freshIdentifiers();
+      for (const statement of statements)
+        results.push((await client.query(statement.text, statement.values.map(fresh))).rows);
       if (writing) await client.query('ROLLBACK');
       return { results };
     } finally {

@@ -15,7 +15,7 @@ import {
 } from '@portal/domain';
 import type { AccessTokenResponse, CardinalResult, TokenizedPaymentCard } from '@portal/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import {
   GatewayTimeoutError,
   isPortalPath,
@@ -127,50 +127,62 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
     return row ?? null;
   }
 
-  async function behaviourOf(token: string): Promise<SandboxBehaviour | null> {
-    const [row] = await db.select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
+  async function behaviourOf(tx: Db | Tx, token: string): Promise<SandboxBehaviour | null> {
+    const [row] = await tx.select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
     return (row?.behaviour as SandboxBehaviour | undefined) ?? null;
   }
 
-  /** Runs `work` once per key; later calls with the key get the first answer. */
-  async function once<T>(key: string, operation: string, parameters: unknown, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` once per key; later calls with the key get the first answer. The key, the work's writes and the
+   * answer commit together (one commit per call, as a provider's own bookkeeping costs the portal nothing): a
+   * concurrent call with the same key waits on the key's row, then reads the answer. A time-out commits too (the
+   * processor did the work; only its answer was lost), so that the same key asked again gets the settled outcome.
+   */
+  async function once<T>(
+    key: string,
+    operation: string,
+    parameters: unknown,
+    work: (tx: Tx) => Promise<T>,
+  ): Promise<T> {
     const print = fingerprint({ operation, parameters });
-    const inserted = await db
-      .insert(sandboxIdempotencyKeys)
-      .values({ key, operation, fingerprint: print, response: null, createdAt: now() })
-      .onConflictDoNothing()
-      .returning({ key: sandboxIdempotencyKeys.key });
-    if (inserted.length === 0) {
-      for (let attempt = 0; attempt < 50; attempt++) {
-        const [row] = await db
-          .select()
-          .from(sandboxIdempotencyKeys)
-          .where(eq(sandboxIdempotencyKeys.key, key))
-          .limit(1);
-        if (row && row.fingerprint !== print) throw new IdempotencyKeyReusedError(key);
-        if (row?.response) return decode(row.response) as T;
-        await sleep(100);
+    const outcome = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(sandboxIdempotencyKeys)
+        .values({ key, operation, fingerprint: print, response: null, createdAt: now() })
+        .onConflictDoNothing()
+        .returning({ key: sandboxIdempotencyKeys.key });
+      if (inserted.length === 0) return { settled: false as const };
+      try {
+        const result = await work(tx);
+        await tx
+          .update(sandboxIdempotencyKeys)
+          .set({ response: encode(result) })
+          .where(eq(sandboxIdempotencyKeys.key, key));
+        return { settled: true as const, result };
+      } catch (error) {
+        if (error instanceof GatewayTimeoutError) return { settled: true as const, timeout: error };
+        throw error; // rolls the key back with the work: the call never happened
       }
-      throw new GatewayTimeoutError(String((parameters as { order_number?: string }).order_number ?? key));
+    });
+    if (outcome.settled) {
+      // The answer that never comes: the caller waits its time-out out (after the commit, so that nothing waits on
+      // this call's rows meanwhile).
+      if ('timeout' in outcome) {
+        await sleep(slowAnswerMs);
+        throw outcome.timeout;
+      }
+      return outcome.result as T;
     }
-    try {
-      const result = await work();
-      await db
-        .update(sandboxIdempotencyKeys)
-        .set({ response: encode(result) })
-        .where(and(eq(sandboxIdempotencyKeys.key, key), isNull(sandboxIdempotencyKeys.response)));
-      return result;
-    } catch (error) {
-      // A time-out is an answer too: the same key asked again gets the settled outcome, not a second charge.
-      if (!(error instanceof GatewayTimeoutError))
-        await db.delete(sandboxIdempotencyKeys).where(eq(sandboxIdempotencyKeys.key, key));
-      throw error;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const [row] = await db.select().from(sandboxIdempotencyKeys).where(eq(sandboxIdempotencyKeys.key, key)).limit(1);
+      if (row && row.fingerprint !== print) throw new IdempotencyKeyReusedError(key);
+      if (row?.response) return decode(row.response) as T;
+      await sleep(100);
     }
+    throw new GatewayTimeoutError(String((parameters as { order_number?: string }).order_number ?? key));
   }
 
-  async function chargeOf(orderNumber: string): Promise<GatewayCharge | null> {
-    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.orderNumber, orderNumber)).limit(1);
-    if (!row) return null;
+  function toCharge(row: typeof sandboxCharges.$inferSelect): GatewayCharge {
     return {
       order_number: row.orderNumber,
       status: row.status as GatewayCharge['status'],
@@ -181,6 +193,11 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
       decline_reason: row.declineReason,
       payment_card_token: row.token,
     };
+  }
+
+  async function chargeOf(orderNumber: string, tx: Db | Tx = db): Promise<GatewayCharge | null> {
+    const [row] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.orderNumber, orderNumber)).limit(1);
+    return row ? toCharge(row) : null;
   }
 
   const gateway: SandboxGateway = {
@@ -249,7 +266,7 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
         request: row.request,
         paymentCard: row.paymentCard ?? null,
         cardinal: row.cardinal ?? null,
-        behaviour: token ? await behaviourOf(token) : null,
+        behaviour: token ? await behaviourOf(db, token) : null,
       };
     },
 
@@ -339,8 +356,8 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
 
     async authorize(request: GatewayChargeRequest): Promise<GatewayCharge> {
       const { idempotency_key, ...parameters } = request;
-      return once(idempotency_key, 'authorize', parameters, async () => {
-        const behaviour = await behaviourOf(request.payment_card_token);
+      return once(idempotency_key, 'authorize', parameters, async (tx) => {
+        const behaviour = await behaviourOf(tx, request.payment_card_token);
         let status: GatewayCharge['status'] = 'approved';
         let declineReason = '';
         if (!behaviour) [status, declineReason] = ['declined', 'unknown_token'];
@@ -348,26 +365,26 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
         else if (behaviour === 'decline') [status, declineReason] = ['declined', 'do_not_honor'];
         else if (request.cardinal && (request.cardinal.status === 'N' || request.cardinal.status === 'U'))
           [status, declineReason] = ['declined', 'authentication_failed'];
-        const existing = await chargeOf(request.order_number);
+        const existing = await chargeOf(request.order_number, tx);
         if (existing) return existing;
-        await db.insert(sandboxCharges).values({
-          orderNumber: request.order_number,
-          token: request.payment_card_token,
-          amountMinor: request.amount_minor,
-          refundedMinor: 0n,
-          currencyKey: request.currency_key,
-          status,
-          authorizationReference: status === 'approved' ? randomBytes(5).toString('hex').toUpperCase() : '',
-          declineReason,
-          captured: request.capture ? 'X' : '',
-          createdAt: now(),
-        });
+        const [charge] = await tx
+          .insert(sandboxCharges)
+          .values({
+            orderNumber: request.order_number,
+            token: request.payment_card_token,
+            amountMinor: request.amount_minor,
+            refundedMinor: 0n,
+            currencyKey: request.currency_key,
+            status,
+            authorizationReference: status === 'approved' ? randomBytes(5).toString('hex').toUpperCase() : '',
+            declineReason,
+            captured: request.capture ? 'X' : '',
+            createdAt: now(),
+          })
+          .returning();
         // The processor did the work but its answer never arrives in time: only a status look-up tells.
-        if (behaviour === 'timeout') {
-          await sleep(slowAnswerMs);
-          throw new GatewayTimeoutError(request.order_number);
-        }
-        return (await chargeOf(request.order_number))!;
+        if (behaviour === 'timeout') throw new GatewayTimeoutError(request.order_number);
+        return toCharge(charge!);
       });
     },
 
@@ -375,8 +392,8 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
 
     async refund(request: GatewayRefundRequest): Promise<GatewayRefund> {
       const { idempotency_key, ...parameters } = request;
-      return once(idempotency_key, 'refund', parameters, async () => {
-        const charge = await chargeOf(request.order_number);
+      return once(idempotency_key, 'refund', parameters, async (tx) => {
+        const charge = await chargeOf(request.order_number, tx);
         const refused = (reason: string): GatewayRefund => ({
           order_number: request.order_number,
           refund_reference: '',
@@ -389,7 +406,7 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
         const left = charge.amount_minor - charge.refunded_minor;
         if (request.amount_minor <= 0n || request.amount_minor > left) return refused('amount_exceeds_balance');
         const refunded = charge.refunded_minor + request.amount_minor;
-        await db
+        await tx
           .update(sandboxCharges)
           .set({
             refundedMinor: sql`${sandboxCharges.refundedMinor} + ${request.amount_minor}`,

@@ -1,0 +1,125 @@
+// Issue 17: Lighthouse (mobile profile, performance only) on the sign-in page and on the invoice list of a signed-in
+// customer (a page of 50 rows), against the built portal (npm run build first) on its embedded database with the
+// demo data, in the machine's Chromium. Targets: LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1; the invoice table keeps at
+// most about 100 rows in the DOM. Called by bench/web/sizes.ts (npm run bench:web), which prints the figures.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { freePort } from '../lib/servers';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const chromium = '/usr/bin/chromium';
+
+export type PageFigures = {
+  page: string;
+  performanceScore: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  tableRows?: number;
+};
+
+/** The built portal on a fresh embedded database with the demo data, until `stop`. */
+async function startPortal(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-'));
+  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    url,
+    stop: () => {
+      server.kill();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function runLighthouse(): Promise<PageFigures[]> {
+  if (!fs.existsSync(chromium)) throw new Error('Lighthouse needs /usr/bin/chromium (apt-get install -y chromium)');
+  const portal = await startPortal();
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromium,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const measure = async (page: string, address: string, keepSession: boolean): Promise<PageFigures> => {
+      const result = await lighthouse(address, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // The default form factor is a phone with a slow 4G link and a 4× slower CPU (the issue's mobile profile).
+        disableStorageReset: keepSession,
+      });
+      const audits = result!.lhr.audits;
+      return {
+        page,
+        performanceScore: Math.round((result!.lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
+        cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
+        fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? Number.NaN),
+      };
+    };
+    const signInPage = await measure('sign-in page', `${portal.url}/login`, false);
+
+    // Sign the demo customer in within the browser (the session cookie stays for Lighthouse's visit), then count
+    // the invoice table's rows as the page shows them.
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const tab = await browser.newPage();
+    await tab.goto(`${portal.url}/login`);
+    const status = await tab.evaluate(async () => {
+      const answer = await fetch('/api/token/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'manager@example.com', password: 'Portal-Demo-2026' }),
+      });
+      return answer.status;
+    });
+    if (status !== 200) throw new Error(`the demo sign-in answered ${status}`);
+    await tab.goto(`${portal.url}/invoices`);
+    await tab.waitForSelector('table tbody tr', { timeout: 60_000 });
+    const tableRows = await tab.$$eval('table tbody tr', (rows) => rows.length);
+    await tab.close();
+    await browser.disconnect();
+    const invoiceList = { ...(await measure('invoice list', `${portal.url}/invoices`, true)), tableRows };
+    return [signInPage, invoiceList];
+  } finally {
+    chrome.kill();
+    portal.stop();
+  }
+}
