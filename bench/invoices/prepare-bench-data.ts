@@ -26,6 +26,11 @@ export const benchUsers = {
     login: 'bench-payerall@example.com',
     account: { primaryAccount: '0000900001', companyCode: '1000', accountType: 'PayerAll' },
   },
+  /** A Japanese payer (company code JP01): its invoices' PDFs carry name_2 in the CJK font. */
+  japan: {
+    login: 'bench-japan@example.com',
+    account: { primaryAccount: '0000100004', companyCode: 'JP01', accountType: 'Payer' },
+  },
 } satisfies Record<string, { login: string; account: BenchAccount }>;
 
 export type BenchData = {
@@ -105,12 +110,21 @@ export async function ensureBenchUser(
 
 export async function prepareBenchData(
   url: string,
-  options: { documents: number; rebuild: boolean; log: (line: string) => void },
+  options: {
+    documents: number;
+    rebuild: boolean;
+    log: (line: string) => void;
+    /** The payer-all group's share (default: the large shape's tenth). */
+    payerAllDocuments?: number;
+  },
 ): Promise<BenchData> {
   await ensureDatabase(url);
   const database = await openDatabase({ kind: 'postgres', url });
   try {
-    const shape = ledgerShape(options.documents);
+    const shape = {
+      ...ledgerShape(options.documents),
+      ...(options.payerAllDocuments === undefined ? {} : { payerAllDocuments: options.payerAllDocuments }),
+    };
     const expected = {
       documents: options.documents,
       customers: shape.customers,
@@ -132,6 +146,7 @@ export async function prepareBenchData(
       let reported = 0;
       await seedLedger(database.db, {
         documents: options.documents,
+        ...(options.payerAllDocuments === undefined ? {} : { payerAllDocuments: options.payerAllDocuments }),
         asOf: new Date(),
         reset: true,
         onProgress: (inserted) => {
