@@ -1,9 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { appSettings } from '../../db/schema';
 
 export async function readSetting<T>(db: Db, key: string): Promise<T | undefined> {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key)).limit(1);
+  const statement = preparedStatement(db, 'read_setting', (database) =>
+    database
+      .select({ value: appSettings.value })
+      .from(appSettings)
+      .where(eq(appSettings.key, sql.placeholder('key')))
+      .limit(1)
+      .prepare('read_setting'),
+  );
+  const [row] = await statement.execute({ key });
   return row?.value as T | undefined;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { userAccounts, userExclusions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -17,7 +18,15 @@ export async function findUserByLogin(db: Db, login: string): Promise<UserRow | 
 }
 
 export async function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+  const statement = preparedStatement(db, 'find_user_by_id', (database) =>
+    database
+      .select()
+      .from(users)
+      .where(eq(users.userId, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('find_user_by_id'),
+  );
+  const [row] = await statement.execute({ userId });
   return row;
 }
 

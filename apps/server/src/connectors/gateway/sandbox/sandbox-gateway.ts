@@ -14,7 +14,7 @@ import {
   type CardBrand,
 } from '@portal/domain';
 import type { AccessTokenResponse, CardinalResult, TokenizedPaymentCard } from '@portal/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import {
   GatewayTimeoutError,
