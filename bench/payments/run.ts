@@ -301,18 +301,26 @@ async function measurePayments(server: BenchProcess, payers: Payer[], db: Db, lo
   };
 }
 
-/** The statements of one payment of the first payer, as the portal sends them to PostgreSQL. */
+/**
+ * The statements of one payment of the first payer, as the portal sends them to PostgreSQL: the shorter of two
+ * recordings, so that a refresh of the ERP configuration cache (every 10 s, nine statements) that falls on the
+ * recorded payment does not weigh on every replay of the baseline.
+ */
 async function recordPayment(server: BenchProcess, payer: Payer): Promise<RecordedRoutes[string]> {
-  await server.ask({ type: 'record', on: true }, 'recording');
-  const failures: string[] = [];
-  // One payment: the loop stops at the first answer past `until`.
-  await payLoop(server.port, payer, performance.now() + 5, null, failures);
-  const { statements } = await server.ask<{ statements: RecordedRoutes[string] }>(
-    { type: 'record', on: false },
-    'recorded',
-  );
-  if (failures[0]) throw new Error(`the recorded payment failed: ${failures[0]}`);
-  return statements;
+  const recordings: RecordedRoutes[string][] = [];
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await server.ask({ type: 'record', on: true }, 'recording');
+    const failures: string[] = [];
+    // One payment: the loop stops at the first answer past `until`.
+    await payLoop(server.port, payer, performance.now() + 5, null, failures);
+    const { statements } = await server.ask<{ statements: RecordedRoutes[string] }>(
+      { type: 'record', on: false },
+      'recorded',
+    );
+    if (failures[0]) throw new Error(`the recorded payment failed: ${failures[0]}`);
+    recordings.push(statements);
+  }
+  return recordings.sort((a, b) => a.length - b.length)[0]!;
 }
 
 /**
@@ -428,7 +436,12 @@ async function main() {
       });
       report('statements per payment', String(statements.length), '—', null);
       const profile = await profilePayments(single, payers);
-      Object.assign(result, { single: alone, statements: statements.length, baseline: replay, profile });
+      Object.assign(result, {
+        single: alone,
+        statements: statements.length,
+        baseline: replay,
+        profiles: { payment: profile },
+      });
     } finally {
       await single.stop();
     }
