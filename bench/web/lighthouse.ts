@@ -22,6 +22,8 @@ export type PageFigures = {
   tbtMs: number;
   cls: number;
   fcpMs: number;
+  /** What moved (Lighthouse's layout-shifts audit): the elements' selectors and their share of the CLS. */
+  layoutShifts: string[];
   tableRows?: number;
 };
 
@@ -60,6 +62,16 @@ async function startPortal(): Promise<{ url: string; stop: () => void }> {
   };
 }
 
+type ShiftItem = { node?: { selector?: string; nodeLabel?: string }; score?: number };
+
+function shiftsOf(details: unknown): string[] {
+  const items = ((details as { items?: ShiftItem[] } | undefined)?.items ?? []).slice(0, 5);
+  return items.map(
+    (item) =>
+      `${item.node?.selector ?? item.node?.nodeLabel ?? 'unknown'} (${Math.round((item.score ?? 0) * 1000) / 1000})`,
+  );
+}
+
 export async function runLighthouse(): Promise<PageFigures[]> {
   if (!fs.existsSync(chromium)) throw new Error('Lighthouse needs /usr/bin/chromium (apt-get install -y chromium)');
   const portal = await startPortal();
@@ -93,6 +105,7 @@ export async function runLighthouse(): Promise<PageFigures[]> {
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
         fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? Number.NaN),
+        layoutShifts: shiftsOf(audits['layout-shifts']?.details),
       };
     };
     const signInPage = await measure('sign-in page', `${portal.url}/login`, false);

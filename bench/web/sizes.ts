@@ -90,6 +90,7 @@ if (!process.argv.includes('--no-lighthouse')) {
       `  ${page.page}: performance ${page.performanceScore}, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms, ` +
         `CLS ${page.cls}, FCP ${page.fcpMs} ms${page.tableRows === undefined ? '' : `, ${page.tableRows} table rows in the DOM`}`,
     );
+    if (page.layoutShifts.length) log(`    moved: ${page.layoutShifts.join('; ')}`);
     verdicts.push(
       {
         label: `${page.page}: LCP (Lighthouse, mobile)`,

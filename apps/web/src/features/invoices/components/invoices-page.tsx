@@ -212,7 +212,7 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
         )}
       </section>
 
-      <TotalsCards totals={totalsOfCurrency} asOf={totals.data?.as_of} />
+      <TotalsCards totals={totalsOfCurrency} asOf={totals.data?.as_of} loading={totals.isLoading} />
 
       <section aria-label={t('invoices.actions.label')} className={classes.toolbar}>
         {currencyOptions.length > SINGLE_CURRENCY_OPTIONS && (
