@@ -1,6 +1,7 @@
 // The Idempotency-Key store (portal.idempotency_keys): SQL in, plain objects out. Used by http/idempotency.ts.
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { idempotencyKeys } from '../db/schema';
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
@@ -37,11 +38,15 @@ export async function claimIdempotencyKey(
 }
 
 export async function findIdempotencyKey(db: Db, scope: string, key: string): Promise<IdempotencyKeyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-    .limit(1);
+  const statement = preparedStatement(db, 'find_idempotency_key', (database) =>
+    database
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, sql.placeholder('scope')), eq(idempotencyKeys.key, sql.placeholder('key'))))
+      .limit(1)
+      .prepare('find_idempotency_key'),
+  );
+  const [row] = await statement.execute({ scope, key });
   return row;
 }
 

@@ -61,11 +61,21 @@ export async function abandonPaymentIntent(db: Db, id: string): Promise<void> {
 }
 
 export async function findIntentByKey(db: Db, scope: string, key: string): Promise<PaymentIntent | undefined> {
-  const [row] = await db
-    .select()
-    .from(paymentIntents)
-    .where(and(eq(paymentIntents.scope, scope), eq(paymentIntents.idempotencyKey, key)))
-    .limit(1);
+  // Every payment asks first (a retry finds its intent): prepared.
+  const statement = preparedStatement(db, 'find_intent_by_key', (database) =>
+    database
+      .select()
+      .from(paymentIntents)
+      .where(
+        and(
+          eq(paymentIntents.scope, sql.placeholder('scope')),
+          eq(paymentIntents.idempotencyKey, sql.placeholder('key')),
+        ),
+      )
+      .limit(1)
+      .prepare('find_intent_by_key'),
+  );
+  const [row] = await statement.execute({ scope, key });
   return row;
 }
 

@@ -3,8 +3,9 @@
 // another account) and the message line.
 import type { ManagePaymentsRequest, ManagePaymentsResponse, PaymentCard, PayerData } from '@portal/contracts';
 import { paymentMethodLabel as cardLabel } from '@portal/domain';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedStatement } from '../../../db/prepared';
 import type { ErpConnector } from '../erp-connector';
 import { fromErpDate, toErpDate, toFlag, toLedgerNumber } from './ledger-format';
 import { customers, paymentCards } from './ledger.schema';
@@ -37,16 +38,24 @@ function toWire(row: Row): PaymentCard {
 
 export function createPaymentCardOperations(db: Db): PaymentCardOperations {
   async function getPaymentCards(request: { payer_data: PayerData }) {
-    const rows = await db
-      .select()
-      .from(paymentCards)
-      .where(
-        and(
-          eq(paymentCards.payerNumber, toLedgerNumber(request.payer_data.customer_number)),
-          eq(paymentCards.companyCode, request.payer_data.company_code),
-        ),
-      )
-      .orderBy(desc(paymentCards.isDefault), asc(paymentCards.id));
+    // Every payment reads its account's cards (the card named must be one of them): prepared.
+    const statement = preparedStatement(db, 'payment_cards_of_account', (database) =>
+      database
+        .select()
+        .from(paymentCards)
+        .where(
+          and(
+            eq(paymentCards.payerNumber, sql.placeholder('payer')),
+            eq(paymentCards.companyCode, sql.placeholder('companyCode')),
+          ),
+        )
+        .orderBy(desc(paymentCards.isDefault), asc(paymentCards.id))
+        .prepare('payment_cards_of_account'),
+    );
+    const rows = await statement.execute({
+      payer: toLedgerNumber(request.payer_data.customer_number),
+      companyCode: request.payer_data.company_code,
+    });
     return { status: { message_type: 'S' as const, message_line_string: '' }, payment_cards: rows.map(toWire) };
   }
 

@@ -36,6 +36,9 @@ export function TotalsCards({
             </Paper>
           ))}
         </div>
+        <Text size="xs" mt={4}>
+          <Skeleton component="span" display="inline-block" height="1em" width="8rem" />
+        </Text>
       </section>
     );
   }
