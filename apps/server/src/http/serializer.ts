@@ -14,14 +14,26 @@ import { z } from 'zod';
 
 type SerializerOptions = { checkResponses: boolean };
 
-function jsonSchemaOf(schema: z.ZodType): object {
-  // 'input': what handlers return (zod's defaults are JSON schema defaults, which fast-json-stringify writes).
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-7' });
+type Stringify = (data: unknown) => string;
+
+// Compiled once per contract schema and process: every app built in the process (the tests build hundreds) shares
+// them; compiling a route's serialiser costs milliseconds, more than its answers do.
+const compiled = new WeakMap<z.ZodType, Stringify>();
+
+function stringifierOf(schema: z.ZodType): Stringify {
+  let stringify = compiled.get(schema);
+  if (!stringify) {
+    // 'input': what handlers return (zod's defaults are JSON schema defaults, which fast-json-stringify writes).
+    const jsonSchema: object = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-7' });
+    stringify = fastJson(jsonSchema);
+    compiled.set(schema, stringify);
+  }
+  return stringify;
 }
 
 export function contractSerializerCompiler(options: SerializerOptions): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
-    const stringify = fastJson(jsonSchemaOf(schema));
+    const stringify = stringifierOf(schema);
     if (!options.checkResponses) return (data) => stringify(data);
     return (data) => {
       const checked = schema.safeParse(data);
