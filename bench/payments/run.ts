@@ -324,13 +324,13 @@ async function recordPayment(server: BenchProcess, payer: Payer): Promise<Record
 }
 
 /**
- * The ledger rows of the recorded payment go again (the payment's items, its payment document and its row), so
+ * The ledger rows of the two recorded payments go again (their items, payment documents and rows), so
  * that the baseline's replays, which reuse its payment id and document number, write them as the payment did.
  * The payments bench's database is its own and made anew every run.
  */
 async function forgetRecordedPayment(db: Db): Promise<void> {
   await db.execute(sql`WITH last AS (
-      DELETE FROM ledger.payments WHERE id = (SELECT max(id) FROM ledger.payments)
+      DELETE FROM ledger.payments WHERE id IN (SELECT id FROM ledger.payments ORDER BY id DESC LIMIT 2)
       RETURNING id, payment_document_id, credit_document_id
     ), items AS (DELETE FROM ledger.payment_items WHERE payment_id IN (SELECT id FROM last))
     DELETE FROM ledger.documents WHERE id IN (SELECT payment_document_id FROM last UNION SELECT credit_document_id FROM last)`);
