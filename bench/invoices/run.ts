@@ -75,12 +75,12 @@ const { verdicts, report } = createReport(log);
 type Memory = { rss: number; heapUsed: number };
 type PortalProcess = BenchProcess & { memory: (gc: boolean) => Promise<Memory> };
 
-async function startServer(workers = 1): Promise<PortalProcess> {
+async function startServer(workers = 1, url = databaseUrl): Promise<PortalProcess> {
   const execArgv = [
     '--expose-gc',
     ...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : []),
   ];
-  const server = await startProcess(portalEntry, [databaseUrl, String(workers)], execArgv);
+  const server = await startProcess(portalEntry, [url, String(workers)], execArgv);
   const memory = (gc: boolean) => server.ask<Memory>({ type: 'memory', gc }, 'memory');
   return { ...server, memory };
 }
@@ -305,11 +305,10 @@ async function measureMillionCsv(): Promise<void> {
   url.pathname = `${url.pathname}_csv1m`;
   log(`\nCSV export of a million rows (${url.pathname.slice(1)}: a payer-all group of 999,981 documents)`);
   await prepareBenchData(url.toString(), { documents: 1_000_000, payerAllDocuments: 999_981, rebuild: false, log });
-  const server = await startProcess(portalEntry, [url.toString(), '1'], ['--expose-gc']);
-  const portal = { ...server, memory: (gc: boolean) => server.ask<Memory>({ type: 'memory', gc }, 'memory') };
+  const server = await startServer(1, url.toString());
   try {
     const session = await signIn(server.port, benchUsers.payerAll.login, benchUsers.payerAll.account, 'PayerAll 1M');
-    const run = await exportCsv(server.port, portal, session);
+    const run = await exportCsv(server.port, server, session);
     log(`    ${describeCsv(run)}`);
     report(`CSV export of ${run.rows} rows`, `${run.seconds} s`, '≤ 30 s', run.seconds <= 30);
     const hundredThousand = (figures.csvExport as CsvRun[] | undefined)?.map((one) => one.rssPeakMiB);

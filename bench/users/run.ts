@@ -3,9 +3,6 @@
 // administrator searching the list (GET /api/users: status, then login, name, company, e-mail and account number
 // fragments) at 10 connections. Target: p95 ≤ 50 ms. The users are built once and kept while their count is right.
 // Not part of npm test or CI: machines differ, so these are measurements.
-import { fork } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -13,6 +10,7 @@ import { rolePermissions } from '@portal/contracts';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import type { Verdict } from '../lib/report';
+import { portalEntry, startProcess } from '../lib/servers';
 import { httpClient, round, runLoad, type HttpCall } from '../invoices/http-load';
 
 const { values } = parseArgs({
@@ -94,15 +92,8 @@ async function prepareUsers(): Promise<void> {
 
 async function main(): Promise<void> {
   await prepareUsers();
-  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'invoices', 'bench-server.ts');
-  const child = fork(entry, [databaseUrl], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message: { port: number }) => resolve(message.port));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  const server = await startProcess(portalEntry, [databaseUrl]);
+  const port = server.port;
   try {
     const client = httpClient(port, 1);
     const login = await client.send({
@@ -165,7 +156,7 @@ async function main(): Promise<void> {
     ];
     log(JSON.stringify({ bench: 'users', users: userCount, ...result, verdicts }));
   } finally {
-    child.disconnect();
+    await server.stop();
   }
 }
 
