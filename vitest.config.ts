@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { messageChunks } from './apps/web/build/message-chunks';
 
 export default defineConfig({
   test: {
@@ -14,7 +15,11 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      // The web app's messages come from the build's language chunks (lib/i18n.ts), in its tests too.
+      {
+        plugins: [messageChunks()],
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'] },
+      },
     ],
   },
 });

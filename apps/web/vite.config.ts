@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contractsManifest } from './build/contracts-manifest.ts';
+import { messageChunks } from './build/message-chunks.ts';
 
 const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('./package.json', import.meta.url)), 'utf8')) as {
   version: string;
@@ -9,7 +11,7 @@ const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('./package.json', impo
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), contractsManifest(), messageChunks()],
   define: {
     // Shown in the footer (spec §9: app version v2.3.24); one source: this package's version.
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),
@@ -19,13 +21,6 @@ export default defineConfig({
     emptyOutDir: true,
     // The server's CSP is script-src 'self': no inline module-preload polyfill script.
     modulePreload: { polyfill: false },
-    rollupOptions: {
-      output: {
-        // One chunk per message layer (packages/i18n/messages/<layer>/*.json), loaded by lib/i18n.ts when the
-        // reader's language needs it.
-        manualChunks: (id) => /\/packages\/i18n\/messages\/([\w-]+)\//.exec(id)?.[1]?.replace(/^/, 'messages-'),
-      },
-    },
   },
   server: {
     port: 5173,

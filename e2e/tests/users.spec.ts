@@ -138,7 +138,7 @@ test('a PayerAll exclusion hides the account from the PayerAll user', async ({ p
   const payerAll = await newPage(page.context().browser()!);
   await signIn(payerAll, 'payerall@example.com');
   await payerAll.getByTestId('customer-selector').click();
-  await expect(payerAll.getByRole('option').first()).toBeVisible();
+  await expect(payerAll.getByRole('listbox').getByRole('option').first()).toBeVisible();
   await expect(payerAll.getByRole('option', { name: new RegExp(`^${excluded} - `) })).toHaveCount(0);
   await payerAll.context().close();
 

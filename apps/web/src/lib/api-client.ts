@@ -1,15 +1,17 @@
 // The one typed client of the portal API (STYLE.md §3). Every call takes a route contract from
-// @portal/contracts; request and response types come from its zod schemas, and responses are parsed.
+// @portal/contracts; request and response types come from its zod schemas. Answers are not parsed again here: the
+// server writes each one from its route's schema and the API tests check every answer against it with zod; in the
+// browser a route is only its method, path and flags (apps/web/build/contracts-manifest.ts, ADR 0018).
 //
 // spec §7: every call sends the bearer token, Accept-Language and X-Country.
 // spec §8: a 401 logs the user out (after one refresh-and-retry), a 401 on login or refresh shows a failure
 // toast, a 5xx shows 'System Error' and never internals, other errors show Error and Unique Id.
 import {
-  ErrorResponse,
   login,
   loginStatus,
   logout,
   refresh,
+  type ErrorResponse,
   type RequestOf,
   type ResponseOf,
   type RouteContract,
@@ -157,25 +159,32 @@ async function finish<R extends RouteContract>(
   options: CallOptions,
 ): Promise<ResponseOf<R>> {
   if (response.ok) {
-    const data: unknown = response.status === 204 ? undefined : await response.json();
-    const parsed = route.response.safeParse(data);
-    if (!parsed.success) {
-      // The server serialises with the same schema, so this is a bug: report it like a 5xx.
-      log.error(`Response of ${route.method} ${route.path} does not match its contract`, parsed.error.issues);
+    if (response.status === 204) return undefined as ResponseOf<R>;
+    try {
+      return (await response.json()) as ResponseOf<R>;
+    } catch (error) {
+      // Not JSON (a proxy's page, a cut-off answer): a failure like a 5xx, never a half-read answer.
+      log.error(`Response of ${route.method} ${route.path} is not JSON`, error);
       if (!options.silent) notify.error(i18n.t('errors.toast.system_error'));
       throw new ApiError(response.status, 'Invalid response');
     }
-    return parsed.data as ResponseOf<R>;
   }
   const errorBody = await readError(response);
   if (!options.silent) toastFailure(route, response, errorBody);
   throw new ApiError(response.status, errorBody?.message ?? response.statusText, errorBody);
 }
 
+/** The server's one error shape (ErrorResponse), or nothing when the answer is not one (a proxy's page, say). */
+export function asErrorResponse(value: unknown): ErrorResponse | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const body = value as Record<string, unknown>;
+  const texts = [body.error, body.messageKey, body.message, body.uniqueId];
+  return texts.every((text) => typeof text === 'string') ? (body as ErrorResponse) : undefined;
+}
+
 async function readError(response: Response): Promise<ErrorResponse | undefined> {
   try {
-    const parsed = ErrorResponse.safeParse(await response.clone().json());
-    return parsed.success ? parsed.data : undefined;
+    return asErrorResponse(await response.clone().json());
   } catch {
     return undefined;
   }
@@ -221,9 +230,9 @@ export function refreshAccessToken(): Promise<boolean> {
   refreshing ??= send(refresh, {}, {})
     .then(async (response) => {
       if (!response.ok) return false;
-      const parsed = refresh.response.safeParse(await response.json());
-      if (!parsed.success) return false;
-      session.setAccessToken(parsed.data.token);
+      const { token } = (await response.json()) as ResponseOf<typeof refresh>;
+      if (typeof token !== 'string' || !token) return false;
+      session.setAccessToken(token);
       return true;
     })
     .catch(() => false)

@@ -1,11 +1,13 @@
 // i18next for the SPA. Messages come from @portal/i18n (layers base → language → base-country →
 // language-country, spec §1); the shell's own texts live in packages/i18n/messages/<lang>/shell.json.
-// One language is loaded at a time, on demand (issue 17: each layer is a chunk of its own, so the first load carries
-// only English and the reader's language); switching loads the next one and persists the choice.
+// One language is loaded at a time, on demand (issue 17: each language, merged with base at build time, is a chunk of
+// its own, and so is each country layer: apps/web/build/message-chunks.ts); switching loads the next one and
+// persists the choice.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { languages, mergeLayers, resolveCountry, type Language, type Messages } from '@portal/i18n';
+import { languages, mergeLayers, resolveCountry, type Language } from '@portal/i18n';
 import { layerNames } from '@portal/i18n/layers';
+import { messageChunks } from 'virtual:portal-messages';
 import { localStore, storageKeys } from './browser-storage';
 import { browserRegion, matchLanguage, pickLanguage } from './pick-language';
 
@@ -33,17 +35,15 @@ let country: string | undefined;
 /** The user's country for X-Country, when the browser tells us one. */
 export const getCountry = (): string | undefined => country;
 
-/** Every message file of the catalogue, loaded when its layer is needed (vite.config.ts: one chunk per layer). */
-const messageFiles = import.meta.glob<Messages>('../../../../packages/i18n/messages/*/*.json', { import: 'default' });
-
-async function loadLayer(layer: string): Promise<Messages> {
-  const files = Object.entries(messageFiles).filter(([file]) => file.includes(`/messages/${layer}/`));
-  return mergeLayers(...(await Promise.all(files.map(([, load]) => load()))));
-}
-
+/**
+ * The language's chunk (base and the language merged), then its country's layers where there are any
+ * (layerNames: base, language, base-country, language-country).
+ */
 async function addLanguage(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'translation')) return;
-  const layers = await Promise.all(layerNames(language, country).map(loadLayer));
+  const countryLayers = layerNames(language, country).slice(2);
+  const chunks = [language, ...countryLayers].flatMap((name) => messageChunks[name] ?? []);
+  const layers = await Promise.all(chunks.map((load) => load()));
   i18n.addResourceBundle(language, 'translation', mergeLayers(...layers), true, true);
 }
 
@@ -67,7 +67,8 @@ export async function initI18n(): Promise<Language> {
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
-  await Promise.all([addLanguage('en'), addLanguage(language)]);
+  // Every language is complete (packages/i18n tests): the reader's own is the only one loaded.
+  await addLanguage(language);
   await i18n.changeLanguage(language);
   applyToDocument(language);
   return language;

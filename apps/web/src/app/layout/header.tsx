@@ -1,7 +1,7 @@
-import { ActionIcon, Anchor, Burger, Button, Divider, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
@@ -15,17 +15,15 @@ import { notify } from '../../lib/notify';
 import { usePortalTheme } from '../../lib/portal-theme';
 import { currentPrimary, useAccountSelection } from '../../lib/account-selection';
 import { useMaintenance } from '../use-maintenance';
-import { AccountSwitcher } from './account-switcher';
 import classes from './header.module.css';
 import { useHeaderAccountsSync } from './use-header-accounts-sync';
 import { mayMakeDeposits, primaryNavItems, settingsPath, showsLogout } from './nav-items';
 
-// Slide without fading: text mid-fade has too little contrast, and axe may look at it just then.
-const slideIn = {
-  in: { transform: 'translateX(0)' },
-  out: { transform: 'translateX(100%)' },
-  transitionProperty: 'transform',
-};
+// The account dropdown (a Select with its floating list) loads with the first signed-in page, while the header
+// accounts it lists are read, so that the sign-in page's first load does not carry it (issue 17).
+const AccountSwitcher = lazy(() => import('./account-switcher').then((m) => ({ default: m.AccountSwitcher })));
+// The small screens' menu (a drawer, with its scroll area) likewise: it loads, closed, with the first signed-in page.
+const NavDrawer = lazy(() => import('./nav-drawer').then((m) => ({ default: m.NavDrawer })));
 
 export function Header() {
   const { t } = useTranslation();
@@ -93,7 +91,9 @@ export function Header() {
           <>
             {customer && (
               <div className={classes.desktopOnly}>
-                <AccountSwitcher className={classes.accountSwitcher} />
+                <Suspense fallback={null}>
+                  <AccountSwitcher className={classes.accountSwitcher} />
+                </Suspense>
               </div>
             )}
             <div className={classes.spacer} />
@@ -156,47 +156,15 @@ export function Header() {
         </nav>
       )}
       {customer && (
-        <Drawer
-          id="app-nav-drawer"
-          opened={drawerOpened}
-          onClose={drawer.close}
-          position="right"
-          size="min(20rem, 85vw)"
-          title={t('shell.drawer.title')}
-          closeButtonProps={{ 'aria-label': t('shell.nav.close_menu') }}
-          transitionProps={{ transition: slideIn, duration: 150 }}
-        >
-          <Stack gap="md">
-            <AccountSwitcher withLabel />
-            <nav aria-label={t('shell.nav.main_label')}>
-              <ul className={classes.drawerList}>
-                {navItems.map((item) => (
-                  <li key={item.to}>
-                    <Anchor component={NavLink} to={item.to} className={classes.drawerLink}>
-                      {t(item.labelKey)}
-                    </Anchor>
-                  </li>
-                ))}
-                <li>
-                  <Anchor component={NavLink} to={settingsPath(profile)} className={classes.drawerLink}>
-                    {t('shell.nav.settings')}
-                  </Anchor>
-                </li>
-              </ul>
-            </nav>
-            {showsLogout(profile) && (
-              <>
-                <Divider />
-                <UnstyledButton onClick={handleLogout} className={classes.drawerLink}>
-                  <Group gap="xs" component="span">
-                    <IconLogout size={18} aria-hidden="true" />
-                    {t('auth.logout')}
-                  </Group>
-                </UnstyledButton>
-              </>
-            )}
-          </Stack>
-        </Drawer>
+        <Suspense fallback={null}>
+          <NavDrawer
+            opened={drawerOpened}
+            onClose={drawer.close}
+            navItems={navItems}
+            settingsTo={settingsPath(profile)}
+            onLogout={showsLogout(profile) ? handleLogout : undefined}
+          />
+        </Suspense>
       )}
     </header>
   );

@@ -1,25 +1,31 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, languageNames, languages, type Language } from '../../lib/i18n';
 
-/** Footer language selector: 8 languages, each named in itself; the UI switches at once (spec §1). */
+/**
+ * Footer language selector: 8 languages, each named in itself; the UI switches at once (spec §1). The browser's own
+ * select: on every page, the sign-in page included, so it adds no dropdown library to the first load (issue 17), and
+ * phones show their own picker.
+ */
 export function LanguageSelector() {
   const { t } = useTranslation();
-  const handleChange = (value: string | null) => {
-    if (value && (languages as readonly string[]).includes(value)) void changeLanguage(value as Language);
+  const handleChange = (value: string) => {
+    if ((languages as readonly string[]).includes(value)) void changeLanguage(value as Language);
   };
   return (
-    <Select
+    <NativeSelect
       aria-label={t('common.language.select')}
-      data={languages.map((language) => ({ value: language, label: languageNames[language] }))}
       value={currentLanguage()}
-      onChange={handleChange}
-      allowDeselect={false}
+      onChange={(event) => handleChange(event.currentTarget.value)}
       size="xs"
       w={150}
-      comboboxProps={{ position: 'top', withinPortal: true }}
-      // Each option is in its own language, so screen readers pronounce it correctly.
-      renderOption={({ option }) => <span lang={option.value}>{option.label}</span>}
-    />
+    >
+      {languages.map((language) => (
+        // Each option is in its own language, so screen readers pronounce it correctly.
+        <option key={language} value={language} lang={language}>
+          {languageNames[language]}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

@@ -5,12 +5,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
+import { SanitizedHtml } from '../../../components/ui/sanitized-html';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { session } from '../../../lib/session';
 import { usePublicConfig } from '../../../lib/public-config';
 import { usePortalTheme } from '../../../lib/portal-theme';
-import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { postLogin } from '../api/post-login';
 import { completeSignIn } from '../utils/start-session';
 import classes from './sign-in-page.module.css';
@@ -59,11 +59,7 @@ export function SignInPage({ admin = false, blackout }: { admin?: boolean; black
       )}
       {/* The theme's banner in the reader's language (sanitised again here), else the built-in welcome. */}
       {banner ? (
-        <div
-          className={classes.banner}
-          data-testid="signin-banner"
-          dangerouslySetInnerHTML={{ __html: sanitizeHtml(banner) }}
-        />
+        <SanitizedHtml className={classes.banner} data-testid="signin-banner" html={banner} />
       ) : (
         <Text className={classes.banner}>{t('auth.signin.banner')}</Text>
       )}

@@ -33,11 +33,11 @@ import { contrastWarnings, themeUrlConflict, validateThemes } from '@portal/doma
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SanitizedHtml } from '../../../components/ui/sanitized-html';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { languageNames } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { portalThemeQuery } from '../../../lib/portal-theme';
-import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { saveThemes, themesQuery, uploadImage } from '../api/themes';
 import { Section } from './section';
 
@@ -335,7 +335,7 @@ function ThemeForm({ initial }: { initial: Themes }) {
                 lang={bannerLanguage}
               >
                 {banner.trim() ? (
-                  <div data-testid="theme-banner-preview" dangerouslySetInnerHTML={{ __html: sanitizeHtml(banner) }} />
+                  <SanitizedHtml data-testid="theme-banner-preview" html={banner} />
                 ) : (
                   <Text size="sm" c="dimmed">
                     {t('configuration.theme.banner_empty')}

@@ -1,17 +1,33 @@
 // The accounts proven on /auto-register/accounts, kept in session storage for /auto-register/create (a reload keeps
-// them; closing the tab or signing out forgets them). Each carries the server's short-lived proof.
-import { maxLinkedAccounts, ProvenAccount } from '@portal/contracts';
+// them; closing the tab or signing out forgets them). Each carries the server's short-lived proof, which the server
+// checks again when the registration is sent: what is read back here only has to have the shape this page writes.
+import { maxLinkedAccounts, type ProvenAccount } from '@portal/contracts';
 import { accountLabel } from '../../../lib/account-label';
 import { sessionStore } from '../../../lib/browser-storage';
 
 const key = 'portal.registrationAccounts';
-const stored = ProvenAccount.array().max(maxLinkedAccounts);
+const provenAccountFields = [
+  'primary_account',
+  'account_type',
+  'company_code',
+  'sales_organization',
+  'distribution_channel',
+  'division',
+  'name',
+  'proof',
+] as const satisfies ReadonlyArray<keyof ProvenAccount>;
+
+const isProvenAccount = (value: unknown): value is ProvenAccount =>
+  typeof value === 'object' &&
+  value !== null &&
+  provenAccountFields.every((field) => typeof (value as Record<string, unknown>)[field] === 'string');
 
 export const registrationAccounts = {
   list(): ProvenAccount[] {
     try {
-      const parsed = stored.safeParse(JSON.parse(sessionStore.get(key) ?? '[]'));
-      return parsed.success ? parsed.data : [];
+      const accounts: unknown = JSON.parse(sessionStore.get(key) ?? '[]');
+      if (!Array.isArray(accounts) || accounts.length > maxLinkedAccounts) return [];
+      return accounts.every(isProvenAccount) ? accounts : [];
     } catch {
       return [];
     }
