@@ -128,6 +128,17 @@ function markdown(outcomes: Outcome[], started: Date): string {
       lines.push(`- **${name}**: by area: ${top(profile.areas)}. Top functions: ${top(profile.functions)}.`);
     }
   }
+  const pages = outcomes.flatMap(
+    (outcome) =>
+      (outcome.figures.lighthouse as { page: string; mainThread: string[]; busiestScripts: string[] }[]) ?? [],
+  );
+  if (pages.length) {
+    lines.push('', 'Where the browser’s main thread went (Lighthouse, mobile profile):', '');
+    for (const page of pages)
+      lines.push(
+        `- **${page.page}**: ${page.mainThread.join(', ')}. Busiest scripts: ${page.busiestScripts.join(', ')}.`,
+      );
+  }
   lines.push(
     '',
     `Durations: ${outcomes.map((outcome) => `${outcome.bench.name} ${outcome.seconds} s`).join(', ')}.`,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { contractsManifest } from './build/contracts-manifest.ts';
 import { messageChunks } from './build/message-chunks.ts';
 
@@ -11,7 +12,13 @@ const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('./package.json', impo
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), contractsManifest(), messageChunks()],
+  plugins: [
+    react(),
+    contractsManifest(),
+    messageChunks(),
+    // gzip and brotli copies of every file, which the server sends to browsers that accept them (plugins/web-app.ts).
+    compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
+  ],
   define: {
     // Shown in the footer (spec §9: app version v2.3.24); one source: this package's version.
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),

@@ -24,6 +24,10 @@ export type PageFigures = {
   fcpMs: number;
   /** What moved (Lighthouse's layout-shifts audit): the elements' selectors and their share of the CLS. */
   layoutShifts: string[];
+  /** Where the main thread's time went (Lighthouse's mainthread-work-breakdown), largest first. */
+  mainThread: string[];
+  /** The scripts that kept it busiest (bootup-time: evaluation, and parse and compile), largest first. */
+  busiestScripts: string[];
   tableRows?: number;
 };
 
@@ -60,6 +64,31 @@ async function startPortal(): Promise<{ url: string; stop: () => void }> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+type WorkItem = {
+  groupLabel?: string;
+  duration?: number;
+  url?: string;
+  scripting?: number;
+  scriptParseCompile?: number;
+};
+
+const workItems = (details: unknown): WorkItem[] => (details as { items?: WorkItem[] } | undefined)?.items ?? [];
+
+function mainThreadOf(details: unknown): string[] {
+  return workItems(details)
+    .slice(0, 4)
+    .map((item) => `${item.groupLabel ?? '?'} ${Math.round(item.duration ?? 0)} ms`);
+}
+
+function busiestScriptsOf(details: unknown): string[] {
+  return workItems(details)
+    .slice(0, 3)
+    .map(
+      (item) =>
+        `${(item.url ?? '?').replace(/^https?:\/\/[^/]+/, '')} ${Math.round(item.scripting ?? 0)} + ${Math.round(item.scriptParseCompile ?? 0)} ms`,
+    );
 }
 
 type ShiftItem = { node?: { selector?: string; nodeLabel?: string }; score?: number };
@@ -106,6 +135,8 @@ export async function runLighthouse(): Promise<PageFigures[]> {
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
         fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? Number.NaN),
         layoutShifts: shiftsOf(audits['layout-shifts']?.details),
+        mainThread: mainThreadOf(audits['mainthread-work-breakdown']?.details),
+        busiestScripts: busiestScriptsOf(audits['bootup-time']?.details),
       };
     };
     const signInPage = await measure('sign-in page', `${portal.url}/login`, false);

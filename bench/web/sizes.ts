@@ -92,6 +92,8 @@ if (!process.argv.includes('--no-lighthouse')) {
         `CLS ${page.cls}, FCP ${page.fcpMs} ms${page.tableRows === undefined ? '' : `, ${page.tableRows} table rows in the DOM`}`,
     );
     if (page.layoutShifts.length) log(`    moved: ${page.layoutShifts.join('; ')}`);
+    log(`    main thread: ${page.mainThread.join(', ')}`);
+    log(`    busiest scripts (evaluation + parse and compile): ${page.busiestScripts.join(', ')}`);
     verdicts.push(
       {
         label: `${page.page}: LCP (Lighthouse, mobile)`,

@@ -1,12 +1,19 @@
-// The messages the browser loads, one chunk per language (issue 17, ADR 0018). A language's messages are the base
-// layer (the English texts) under the language's own layer (spec §1); every language is complete, so the two are
-// merged here, at build time, into one chunk: a reader downloads their language's texts once, not the English ones
-// as well. Country layers (en-CA, de-CH, …) stay chunks of their own, loaded on top when the reader's country has one.
+// The messages the browser loads (issue 17, ADR 0018). A language's messages are the base layer (the English texts)
+// under the language's own layer (spec §1); every language is complete, so the two are merged here, at build time: a
+// reader downloads their language's texts once, not the English ones as well. Each language comes in two chunks:
+// the areas the first screen can show (the shell, sign-in, errors, validation and common words), loaded before the
+// first paint, and every other area, loaded straight after it and awaited by each lazily loaded screen
+// (lib/i18n.ts). Country layers (en-CA, de-CH, …) stay chunks of their own, loaded on top of their language.
 //
 //   import { messageChunks } from 'virtual:portal-messages';
-//   const messages = await messageChunks.ru();   // base + ru, merged
+//   await messageChunks.ru();          // the first screen's areas, base + ru merged
+//   await messageChunks['later/ru']();  // the other areas
+//
+// The build fails when code of the first load names a message of a later area ('invoices.title', say): such a text
+// would show as its key until the later chunk is there.
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
 type Messages = { [key: string]: string | Messages };
@@ -16,6 +23,35 @@ type I18nPackage = {
   layerMessages: (layer: string) => Messages | undefined;
   mergeLayers: (...layers: Array<Messages | undefined>) => Messages;
 };
+
+/**
+ * The messages the first screen can show, whatever it is: whole areas (packages/i18n/messages/<layer>/<area>.json) or
+ * groups of one (`auth.signin`). The build says which key is missing here when first-load code names one.
+ */
+export const firstPaintMessages = [
+  'common',
+  'shell',
+  // What a failed call says (api-client.ts toasts), the sign-in's own errors.
+  'errors.codes',
+  'errors.toast',
+  'errors.auth',
+  'errors.system',
+  // The sign-in page, the header's who-and-log-out, the maintenance page, and the titles of the signed-out pages
+  // (set by the route before its screen has loaded).
+  'auth.signin',
+  'auth.toast',
+  'auth.logged_in_as',
+  'auth.working_as',
+  'auth.logout',
+  'auth.stop_impersonating',
+  'auth.impersonation_stopped',
+  'auth.blackout',
+  'auth.invite.title',
+  'auth.registration.create_title',
+  'auth.registration.link_accounts_title',
+  'auth.password_reset.request_title',
+  'auth.password_reset.title',
+];
 
 const i18nSource = (file: string) => fileURLToPath(new URL(`../../../packages/i18n/src/${file}`, import.meta.url));
 const indexId = 'virtual:portal-messages';
@@ -33,16 +69,65 @@ async function loadI18n(): Promise<I18nPackage> {
   };
 }
 
-/** Chunk name → its messages: each language over base, and each country layer alone. */
+const isFirstPaint = (key: string) =>
+  firstPaintMessages.some((prefix) => key === prefix || key.startsWith(`${prefix}.`));
+
+/** The messages of the first screen (`first`) or the others, split as finely as firstPaintMessages names them. */
+function pickMessages(messages: Messages, first: boolean, path = ''): Messages {
+  const picked: Messages = {};
+  for (const [name, value] of Object.entries(messages)) {
+    const key = path + name;
+    if (typeof value !== 'string' && firstPaintMessages.some((prefix) => prefix.startsWith(`${key}.`))) {
+      const inner = pickMessages(value, first, `${key}.`);
+      if (Object.keys(inner).length) picked[name] = inner;
+    } else if (isFirstPaint(key) === first) picked[name] = value;
+  }
+  return picked;
+}
+
+/** Chunk name → its messages: each language over base (first screen, then `later/`), and each country layer. */
 function chunkMessages(i18n: I18nPackage): Map<string, Messages> {
   const chunks = new Map<string, Messages>();
   for (const language of i18n.languages) {
-    chunks.set(language, i18n.mergeLayers(i18n.layerMessages('base'), i18n.layerMessages(language)));
+    const messages = i18n.mergeLayers(i18n.layerMessages('base'), i18n.layerMessages(language));
+    chunks.set(language, pickMessages(messages, true));
+    chunks.set(`later/${language}`, pickMessages(messages, false));
   }
   for (const layer of Object.keys(i18n.catalog)) {
     if (layer.includes('-')) chunks.set(layer, i18n.layerMessages(layer) ?? {});
   }
   return chunks;
+}
+
+function flatten(messages: Messages, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(messages).flatMap(([name, value]) =>
+      typeof value === 'string' ? [[prefix + name, value]] : Object.entries(flatten(value, `${prefix}${name}.`)),
+    ),
+  );
+}
+
+/** The chunks the entry loads before anything else: itself and what it imports statically, transitively. */
+function firstLoadChunks(bundle: OutputBundle): OutputChunk[] {
+  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const seen = new Set<OutputChunk>();
+  const visit = (chunk: OutputChunk | undefined) => {
+    if (!chunk || seen.has(chunk)) return;
+    seen.add(chunk);
+    chunk.imports.forEach((name) => visit(byName.get(name)));
+  };
+  chunks.filter((chunk) => chunk.isEntry).forEach(visit);
+  return [...seen];
+}
+
+/**
+ * Quoted texts in first-load code that are, or begin, a message key loaded after the first paint (`'invoices.title'`,
+ * or `` `auth.registration.${step}` ``'s `auth.registration.`).
+ */
+export function laterKeysIn(code: string, laterKeys: readonly string[]): string[] {
+  const texts = new Set([...code.matchAll(/["'`]([A-Za-z_][\w-]*\.[\w.-]*)/g)].map((match) => match[1]!));
+  return [...texts].filter((text) => laterKeys.some((key) => key.startsWith(text)));
 }
 
 export function messageChunks(): Plugin {
@@ -56,7 +141,9 @@ export function messageChunks(): Plugin {
         rollupOptions: {
           output: {
             manualChunks: (id: string) =>
-              id.startsWith(resolvedPrefix) ? `messages-${id.slice(resolvedPrefix.length)}` : undefined,
+              id.startsWith(resolvedPrefix)
+                ? `messages-${id.slice(resolvedPrefix.length).replace('/', '-')}`
+                : undefined,
           },
         },
       },
@@ -78,6 +165,18 @@ export function messageChunks(): Plugin {
       const messages = (await loadChunks()).get(id.slice(resolvedPrefix.length));
       if (!messages) throw new Error(`No messages chunk ${id.slice(resolvedPrefix.length)}`);
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`;
+    },
+    async generateBundle(_options, bundle) {
+      const laterKeys = Object.keys(flatten((await loadChunks()).get('later/en') ?? {}));
+      const found = firstLoadChunks(bundle)
+        .filter((chunk) => !chunk.fileName.includes('messages-'))
+        .flatMap((chunk) => laterKeysIn(chunk.code, laterKeys).map((key) => `${key} (${chunk.fileName})`));
+      if (found.length) {
+        this.error(
+          `The first load names messages loaded after the first paint: ${found.join(', ')}. ` +
+            'Load that code lazily, or add the message to firstPaintMessages (build/message-chunks.ts).',
+        );
+      }
     },
   };
 }

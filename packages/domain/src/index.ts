@@ -19,4 +19,5 @@ export * from './configuration-checks';
 export * from './maintenance-checks';
 export * from './text-in-language';
 export * from './html-policy';
+export * from './color-contrast';
 export * from './theme-checks';

@@ -14,7 +14,13 @@ export const webAppPlugin = fp<{ root: string }>(async (app, { root }) => {
     root,
     wildcard: false,
     index: false,
+    // The web build writes .br and .gz copies (apps/web/vite.config.ts): sent to browsers that accept them.
+    preCompressed: true,
+    // Cache-Control is setHeaders' alone (send's own max-age=0 would replace it on the compressed copies).
+    cacheControl: false,
     setHeaders: (res, filePath) => {
+      // The same address answers compressed or not, by Accept-Encoding: caches must keep them apart.
+      res.setHeader('vary', 'accept-encoding');
       // Vite fingerprints assets, so they can be cached for good; index.html must always be fresh.
       res.setHeader(
         'cache-control',

@@ -1,20 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { i18n } from '../lib/i18n';
 import { usePortalTheme } from '../lib/portal-theme';
+import { queryClient } from '../lib/query-client';
 import { themedOverride, themedVariables } from './theme';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // The API client already toasts failures; a retry would toast twice.
-    queries: { retry: false, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
 
 /** Mantine with the theme of this host, switched in place when it arrives or changes (issue 15). */
 function ThemedMantine({ children }: { children: ReactNode }) {

@@ -1,130 +1,117 @@
 // Every route of both specs (access §2, invoices §2) with its guard. Which tree exists depends on the auth
 // status and the blackout flag (access §2, start-up routing).
 import type { BlackoutStatus, PayerData, Permission } from '@portal/contracts';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from '../config/constants';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { SystemErrorPage } from '../features/auth/components/system-error-page';
 import { BlackoutPage } from '../features/maintenance/components/blackout-page';
 import { sessionStore, storageKeys } from '../lib/browser-storage';
+import { allMessages } from '../lib/i18n';
 import { afterLoginPath } from '../lib/last-url';
 import { RequirePermission } from './guards/require-permission';
 import { SettingsSection } from './layout/settings-nav';
 import { TitleOnlyPage } from './pages/title-only-page';
 
-// Feature screens load on first visit, so that the sign-in page does not carry their code.
-const InvoicesPage = lazy(() =>
-  import('../features/invoices/components/invoices-page').then((m) => ({ default: m.InvoicesPage })),
+/**
+ * A feature screen, loaded on its first visit (so that the sign-in page does not carry its code) together with the
+ * rest of the reader's messages: it renders once both are there (lib/i18n.ts allMessages).
+ */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [component] = await Promise.all([load(), allMessages()]);
+    return { default: component };
+  });
+}
+
+const InvoicesPage = lazyScreen(() =>
+  import('../features/invoices/components/invoices-page').then((m) => m.InvoicesPage),
 );
-const InvoiceDetailPage = lazy(() =>
-  import('../features/invoices/components/invoice-detail-page').then((m) => ({ default: m.InvoiceDetailPage })),
+const InvoiceDetailPage = lazyScreen(() =>
+  import('../features/invoices/components/invoice-detail-page').then((m) => m.InvoiceDetailPage),
 );
-const InvoiceSearchPage = lazy(() =>
-  import('../features/invoices/components/invoice-search-page').then((m) => ({ default: m.InvoiceSearchPage })),
+const InvoiceSearchPage = lazyScreen(() =>
+  import('../features/invoices/components/invoice-search-page').then((m) => m.InvoiceSearchPage),
 );
-const PaymentMethodsPage = lazy(() =>
-  import('../features/payment-methods/components/payment-methods-page').then((m) => ({
-    default: m.PaymentMethodsPage,
-  })),
+const PaymentMethodsPage = lazyScreen(() =>
+  import('../features/payment-methods/components/payment-methods-page').then((m) => m.PaymentMethodsPage),
 );
 
-const PayInvoicesPage = lazy(() =>
-  import('../features/payments/components/pay-invoices-page').then((m) => ({ default: m.PayInvoicesPage })),
+const PayInvoicesPage = lazyScreen(() =>
+  import('../features/payments/components/pay-invoices-page').then((m) => m.PayInvoicesPage),
 );
-const ProcessingPaymentPage = lazy(() =>
-  import('../features/payments/components/processing-payment-page').then((m) => ({
-    default: m.ProcessingPaymentPage,
-  })),
+const ProcessingPaymentPage = lazyScreen(() =>
+  import('../features/payments/components/processing-payment-page').then((m) => m.ProcessingPaymentPage),
 );
-const PaymentStatusPage = lazy(() =>
-  import('../features/payments/components/payment-status-page').then((m) => ({ default: m.PaymentStatusPage })),
+const PaymentStatusPage = lazyScreen(() =>
+  import('../features/payments/components/payment-status-page').then((m) => m.PaymentStatusPage),
 );
-const PaymentHistoryPage = lazy(() =>
-  import('../features/payment-history/components/payment-history-page').then((m) => ({
-    default: m.PaymentHistoryPage,
-  })),
+const PaymentHistoryPage = lazyScreen(() =>
+  import('../features/payment-history/components/payment-history-page').then((m) => m.PaymentHistoryPage),
 );
-const GuestPaymentPage = lazy(() =>
-  import('../features/guest-payment/components/guest-payment-page').then((m) => ({ default: m.GuestPaymentPage })),
+const GuestPaymentPage = lazyScreen(() =>
+  import('../features/guest-payment/components/guest-payment-page').then((m) => m.GuestPaymentPage),
 );
-const GuestPaymentStatusPage = lazy(() =>
-  import('../features/guest-payment/components/guest-payment-status-page').then((m) => ({
-    default: m.GuestPaymentStatusPage,
-  })),
+const GuestPaymentStatusPage = lazyScreen(() =>
+  import('../features/guest-payment/components/guest-payment-status-page').then((m) => m.GuestPaymentStatusPage),
 );
-const DepositsPage = lazy(() =>
-  import('../features/deposits/components/deposits-page').then((m) => ({ default: m.DepositsPage })),
+const DepositsPage = lazyScreen(() =>
+  import('../features/deposits/components/deposits-page').then((m) => m.DepositsPage),
 );
-const ProcessingDepositPage = lazy(() =>
-  import('../features/deposits/components/processing-deposit-page').then((m) => ({
-    default: m.ProcessingDepositPage,
-  })),
+const ProcessingDepositPage = lazyScreen(() =>
+  import('../features/deposits/components/processing-deposit-page').then((m) => m.ProcessingDepositPage),
 );
-const DepositStatusPage = lazy(() =>
-  import('../features/deposits/components/deposit-status-page').then((m) => ({ default: m.DepositStatusPage })),
+const DepositStatusPage = lazyScreen(() =>
+  import('../features/deposits/components/deposit-status-page').then((m) => m.DepositStatusPage),
 );
-const ProfilePage = lazy(() =>
-  import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
+const ProfilePage = lazyScreen(() => import('../features/profile/components/profile-page').then((m) => m.ProfilePage));
+const OutboxPage = lazyScreen(() => import('../features/mail/components/outbox-page').then((m) => m.OutboxPage));
+const RequestPasswordResetPage = lazyScreen(() =>
+  import('../features/auth/components/request-password-reset-page').then((m) => m.RequestPasswordResetPage),
 );
-const OutboxPage = lazy(() =>
-  import('../features/mail/components/outbox-page').then((m) => ({ default: m.OutboxPage })),
+const ResetPasswordPage = lazyScreen(() =>
+  import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
 );
-const RequestPasswordResetPage = lazy(() =>
-  import('../features/auth/components/request-password-reset-page').then((m) => ({
-    default: m.RequestPasswordResetPage,
-  })),
+const LinkAccountsPage = lazyScreen(() =>
+  import('../features/registration/components/link-accounts-page').then((m) => m.LinkAccountsPage),
 );
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+const CreateAccountPage = lazyScreen(() =>
+  import('../features/registration/components/create-account-page').then((m) => m.CreateAccountPage),
 );
-const LinkAccountsPage = lazy(() =>
-  import('../features/registration/components/link-accounts-page').then((m) => ({ default: m.LinkAccountsPage })),
+const ConfirmInstructionsPage = lazyScreen(() =>
+  import('../features/registration/components/confirm-instructions-page').then((m) => m.ConfirmInstructionsPage),
 );
-const CreateAccountPage = lazy(() =>
-  import('../features/registration/components/create-account-page').then((m) => ({ default: m.CreateAccountPage })),
+const ConfirmRegistrationPage = lazyScreen(() =>
+  import('../features/registration/components/confirm-registration-page').then((m) => m.ConfirmRegistrationPage),
 );
-const ConfirmInstructionsPage = lazy(() =>
-  import('../features/registration/components/confirm-instructions-page').then((m) => ({
-    default: m.ConfirmInstructionsPage,
-  })),
+const WaitingConfirmationPage = lazyScreen(() =>
+  import('../features/registration/components/waiting-confirmation-page').then((m) => m.WaitingConfirmationPage),
 );
-const ConfirmRegistrationPage = lazy(() =>
-  import('../features/registration/components/confirm-registration-page').then((m) => ({
-    default: m.ConfirmRegistrationPage,
-  })),
+const AdminRecoveryPage = lazyScreen(() =>
+  import('../features/admin-recovery/components/admin-recovery-page').then((m) => m.AdminRecoveryPage),
 );
-const WaitingConfirmationPage = lazy(() =>
-  import('../features/registration/components/waiting-confirmation-page').then((m) => ({
-    default: m.WaitingConfirmationPage,
-  })),
+const UsersPage = lazyScreen(() => import('../features/users/components/users-page').then((m) => m.UsersPage));
+const UserEditPage = lazyScreen(() =>
+  import('../features/users/components/user-edit-page').then((m) => m.UserEditPage),
 );
-const AdminRecoveryPage = lazy(() =>
-  import('../features/admin-recovery/components/admin-recovery-page').then((m) => ({ default: m.AdminRecoveryPage })),
+const RegistrationRequestsPage = lazyScreen(() =>
+  import('../features/users/components/registration-requests-page').then((m) => m.RegistrationRequestsPage),
 );
-const UsersPage = lazy(() => import('../features/users/components/users-page').then((m) => ({ default: m.UsersPage })));
-const UserEditPage = lazy(() =>
-  import('../features/users/components/user-edit-page').then((m) => ({ default: m.UserEditPage })),
+const AuditPage = lazyScreen(() => import('../features/audit/components/audit-page').then((m) => m.AuditPage));
+const ConfigurationPage = lazyScreen(() =>
+  import('../features/configuration/components/configuration-page').then((m) => m.ConfigurationPage),
 );
-const RegistrationRequestsPage = lazy(() =>
-  import('../features/users/components/registration-requests-page').then((m) => ({
-    default: m.RegistrationRequestsPage,
-  })),
+const InvitePage = lazyScreen(() =>
+  import('../features/registration/components/invite-page').then((m) => m.InvitePage),
 );
-const AuditPage = lazy(() => import('../features/audit/components/audit-page').then((m) => ({ default: m.AuditPage })));
-const ConfigurationPage = lazy(() =>
-  import('../features/configuration/components/configuration-page').then((m) => ({ default: m.ConfigurationPage })),
+const RequestAccessPage = lazyScreen(() =>
+  import('../features/registration/components/request-access-page').then((m) => m.RequestAccessPage),
 );
-const InvitePage = lazy(() =>
-  import('../features/registration/components/invite-page').then((m) => ({ default: m.InvitePage })),
-);
-const RequestAccessPage = lazy(() =>
-  import('../features/registration/components/request-access-page').then((m) => ({ default: m.RequestAccessPage })),
-);
-const ManagePaymentMethodsToggle = lazy(() =>
-  import('../features/payment-methods/components/manage-payment-methods-toggle').then((m) => ({
-    default: m.ManagePaymentMethodsToggle,
-  })),
+const ManagePaymentMethodsToggle = lazyScreen(() =>
+  import('../features/payment-methods/components/manage-payment-methods-toggle').then(
+    (m) => m.ManagePaymentMethodsToggle,
+  ),
 );
 
 // The pay page and the deposit form show the payment-methods feature's Manage toggle; features do not import each

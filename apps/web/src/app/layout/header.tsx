@@ -59,7 +59,7 @@ export function Header() {
   const switchIdentity = useSwitchIdentity();
   const handleStop = async () => {
     await switchIdentity(stopImpersonation, '/settings/users');
-    notify.success(t('users.impersonation.stopped'));
+    notify.success(t('auth.impersonation_stopped'));
   };
   const stopButton = impersonation && (
     <Button

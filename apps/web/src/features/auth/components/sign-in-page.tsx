@@ -101,7 +101,7 @@ export function SignInPage({ admin = false, blackout }: { admin?: boolean; black
                 className={classes.trouble}
                 data-testid="request-access-link"
               >
-                {t('users.request_access.link')}
+                {t('auth.signin.request_access_link')}
               </Anchor>
             )}
           </Stack>
