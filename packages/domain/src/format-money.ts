@@ -4,6 +4,26 @@
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
+// Building an Intl.NumberFormat costs far more than using one, and a table formats the same currency many times.
+// Kept per language, currency and decimals; a few hundred at most (started afresh beyond that).
+const formats = new Map<string, Intl.NumberFormat>();
+const maxFormats = 500;
+
+function moneyFormat(language: string, currency: string, decimals: number | undefined): Intl.NumberFormat {
+  const key = `${language}|${currency}|${decimals ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency,
+      ...(decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+    });
+    if (formats.size >= maxFormats) formats.clear();
+    formats.set(key, format);
+  }
+  return format;
+}
+
 export function formatMoney(
   amount: string,
   currency: string,
@@ -12,14 +32,7 @@ export function formatMoney(
 ): string {
   const value = amount.trim();
   if (!DECIMAL.test(value)) return value;
-  const format = new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency,
-    ...(options.decimals === undefined
-      ? {}
-      : { minimumFractionDigits: options.decimals, maximumFractionDigits: options.decimals }),
-  });
-  return format.format(value as `${number}`);
+  return moneyFormat(language, currency, options.decimals).format(value as `${number}`);
 }
 
 /** The currency's decimals from Intl's currency data (JPY 0, USD 2, KWD 3); 2 when the code is unknown. */
