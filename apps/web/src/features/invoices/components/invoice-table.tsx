@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Checkbox, Group, Table, Text, VisuallyHidden } fro
 import { useMediaQuery } from '@mantine/hooks';
 import { paymentDocumentKey, type InvoiceTableColumn, type LedgerDocument } from '@portal/contracts';
 import { documentKind } from '@portal/domain';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '../../../config/constants';
@@ -83,12 +83,13 @@ function cellContent(
   }
 }
 
-export function InvoiceTable(props: InvoiceTableProps) {
+/** Memoised: the page around it renders again for its totals, filters and downloads, which leave the rows as they are. */
+export const InvoiceTable = memo(function InvoiceTable(props: InvoiceTableProps) {
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, {
     getInitialValueInEffect: false,
   });
   return mobile ? <InvoiceCards {...props} /> : <InvoiceGrid {...props} />;
-}
+});
 
 /** Issue 5: a document held by an unsettled payment cannot be paid again until it settles. */
 export const isInProcess = (document: LedgerDocument, inProcessKeys: ReadonlySet<string> | undefined): boolean =>

@@ -2,7 +2,7 @@ import { Button, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput
 import { IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { invoiceSorts, type InvoiceSort, type LedgerDocument } from '@portal/contracts';
 import { validateSearchFilters } from '@portal/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
 import { currentPrimary, picksSeveralCustomers, useAccountSelection } from '../../../lib/account-selection';
@@ -39,6 +39,13 @@ import { TotalsCards } from './totals-cards';
 const SINGLE_CURRENCY_OPTIONS = 1;
 
 /** / and /invoices: open invoices and credits (or the items paid in a year), totals, selection for payment. */
+const noDocuments: LedgerDocument[] = [];
+
+function toggleDocument(document: LedgerDocument, checked: boolean): void {
+  if (checked) invoiceSelection.select([document]);
+  else invoiceSelection.deselect([selectionKey(document)]);
+}
+
 export function InvoicesPage() {
   const { t } = useTranslation();
   const accounts = useAccountSelection();
@@ -100,32 +107,39 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
     [scope, filters, currency, cursor, scopeOk],
   );
   const result = useInvoices(request);
-  const documents = result.data?.document_list ?? [];
+  const documents = result.data?.document_list ?? noDocuments;
   const selectedKeys = useMemo(() => new Set(selection.selected.map((item) => item.key)), [selection.selected]);
   const inProcessKeys = useMemo(() => new Set(result.data?.documents_in_process ?? []), [result.data]);
   const totalsOfCurrency = totals.data?.totals.find((entry) => entry.currency_key === currency) ?? null;
   const today = new Date();
 
-  const handleToggle = (document: LedgerDocument, checked: boolean) => {
-    if (checked) invoiceSelection.select([document]);
-    else invoiceSelection.deselect([selectionKey(document)]);
-  };
-  const handleTogglePage = (checked: boolean) => {
-    const rows = documents.filter((document) => isSelectable(document) && !isInProcess(document, inProcessKeys));
-    if (checked) invoiceSelection.select(rows);
-    else invoiceSelection.deselect(rows.map(selectionKey));
-  };
-  const handleOpenPdf = (document: LedgerDocument) => {
-    if (!request) return;
-    const { cursor: _cursor, ...parameters } = request.search_parameters;
+  // Stable, so that the table (memo) renders its 50 rows again only when they or the selection change, not when
+  // the totals or a download's progress do (issue 17: the list's main-thread time).
+  const handleTogglePage = useCallback(
+    (checked: boolean) => {
+      const rows = documents.filter((document) => isSelectable(document) && !isInProcess(document, inProcessKeys));
+      if (checked) invoiceSelection.select(rows);
+      else invoiceSelection.deselect(rows.map(selectionKey));
+    },
+    [documents, inProcessKeys],
+  );
+  // The request is rebuilt (same content) whenever the account scope object is: the handler reads the latest one.
+  const latestRequest = useRef(request);
+  useEffect(() => {
+    latestRequest.current = request;
+  }, [request]);
+  const handleOpenPdf = useCallback((document: LedgerDocument) => {
+    const current = latestRequest.current;
+    if (!current) return;
+    const { cursor: _cursor, ...parameters } = current.search_parameters;
     void openInvoicePdf({
-      ...request,
+      ...current,
       search_parameters: {
         ...parameters,
         filter: [{ filter_type: '01', value: document.billing_document_number || document.document_number_finance }],
       },
     }).catch((error: unknown) => log.warn('PDF request failed', error));
-  };
+  }, []);
   const run = async (kind: 'pdf' | 'csv' | 'xlsx', action: () => Promise<void>) => {
     setBusy(kind);
     try {
@@ -284,7 +298,7 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
           selectionDisabled={paymentsDisabled}
           selectedKeys={selectedKeys}
           inProcessKeys={inProcessKeys}
-          onToggle={handleToggle}
+          onToggle={toggleDocument}
           onTogglePage={handleTogglePage}
           onOpenPdf={handleOpenPdf}
         />
