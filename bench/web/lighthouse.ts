@@ -24,6 +24,8 @@ export type PageFigures = {
   fcpMs: number;
   /** What moved (Lighthouse's layout-shifts audit): the elements' selectors and their share of the CLS. */
   layoutShifts: string[];
+  /** The largest contentful paint's element and the phases of its time (TTFB, load delay, load time, render delay). */
+  lcpElement: string;
   /** Where the main thread's time went (Lighthouse's mainthread-work-breakdown), largest first. */
   mainThread: string[];
   /** The scripts that kept it busiest (bootup-time: evaluation, and parse and compile), largest first. */
@@ -64,6 +66,15 @@ async function startPortal(): Promise<{ url: string; stop: () => void }> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+type LcpTable = { items?: { node?: { selector?: string; nodeLabel?: string }; phase?: string; timing?: number }[] };
+
+function lcpElementOf(details: unknown): string {
+  const [element, phases] = (details as { items?: LcpTable[] } | undefined)?.items ?? [];
+  const node = element?.items?.[0]?.node;
+  const timing = (phases?.items ?? []).map((item) => `${item.phase ?? '?'} ${Math.round(item.timing ?? 0)} ms`);
+  return `${node?.selector ?? node?.nodeLabel ?? 'unknown'}${timing.length ? ` (${timing.join(', ')})` : ''}`;
 }
 
 type WorkItem = {
@@ -135,6 +146,7 @@ export async function runLighthouse(): Promise<PageFigures[]> {
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
         fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? Number.NaN),
         layoutShifts: shiftsOf(audits['layout-shifts']?.details),
+        lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
         mainThread: mainThreadOf(audits['mainthread-work-breakdown']?.details),
         busiestScripts: busiestScriptsOf(audits['bootup-time']?.details),
       };

@@ -92,6 +92,7 @@ if (!process.argv.includes('--no-lighthouse')) {
         `CLS ${page.cls}, FCP ${page.fcpMs} ms${page.tableRows === undefined ? '' : `, ${page.tableRows} table rows in the DOM`}`,
     );
     if (page.layoutShifts.length) log(`    moved: ${page.layoutShifts.join('; ')}`);
+    log(`    largest contentful paint: ${page.lcpElement}`);
     log(`    main thread: ${page.mainThread.join(', ')}`);
     log(`    busiest scripts (evaluation + parse and compile): ${page.busiestScripts.join(', ')}`);
     verdicts.push(
