@@ -16,7 +16,8 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import process from 'node:process';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app';
+import pino from 'pino';
+import { buildApp, logSerializers, redactedPaths } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { freePort, type RecordedStatement } from '../lib/servers';
@@ -50,7 +51,6 @@ async function serve(listenPort: number): Promise<void> {
       DATABASE_URL: databaseUrl!,
       HOST: '127.0.0.1',
       PORT: String(listenPort),
-      LOG_LEVEL: 'warn',
       DEMO: 'false',
       // All the load comes from one loopback address: the general per-address ceiling (600 a minute by default)
       // would answer 429 within a second.
@@ -63,7 +63,15 @@ async function serve(listenPort: number): Promise<void> {
   const recorded = recordStatements();
   // The pool size of server.ts (the default): the 50 connections of the load share it.
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl! });
-  const app = await buildApp({ config, db: database.db });
+  // The portal's own log level (info: its access log, every request) and fields, written where the bench output is
+  // not flooded: what a request costs includes its log line.
+  const logger = {
+    level: config.LOG_LEVEL,
+    redact: redactedPaths,
+    serializers: logSerializers,
+    stream: pino.destination({ dest: '/dev/null', sync: true }),
+  };
+  const app = await buildApp({ config, db: database.db, logger });
   await app.listen({ host: config.HOST, port: config.PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
