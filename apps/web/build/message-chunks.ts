@@ -1,20 +1,23 @@
 // The messages the browser loads (issue 17, ADR 0018). A language's messages are the base layer (the English texts)
 // under the language's own layer (spec §1); every language is complete, so the two are merged here, at build time: a
 // reader downloads their language's texts once, not the English ones as well. Each language comes in two chunks:
-// the areas the first screen can show (the shell, sign-in, errors, validation and common words), loaded before the
-// first paint, and every other area, loaded straight after it and awaited by each lazily loaded screen
-// (lib/i18n.ts). Country layers (en-CA, de-CH, …) stay chunks of their own, loaded on top of their language.
+// what any first screen can show (firstPaintMessages: the shell, common words, the errors of a failed call, the
+// sign-in page, …), loaded before the first paint, and the rest, loaded with the first screen that is loaded on
+// demand, which waits for it (lib/i18n.ts allMessages). Country layers (en-CA, de-CH, …) stay chunks of their own,
+// merged over their language.
 //
 //   import { messageChunks } from 'virtual:portal-messages';
 //   await messageChunks.ru();          // the first screen's areas, base + ru merged
 //   await messageChunks['later/ru']();  // the other areas
 //
-// The build fails when code of the first load names a message of a later area ('invoices.title', say): such a text
-// would show as its key until the later chunk is there.
+// The build fails when code of the first load names a message of the rest ('invoices.title', say): such a text would
+// show as its key until the rest is there.
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
 
 type Messages = { [key: string]: string | Messages };
 type I18nPackage = {
