@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Checkbox, Group, Table, Text, VisuallyHidden } fro
 import { useMediaQuery } from '@mantine/hooks';
 import { paymentDocumentKey, type InvoiceTableColumn, type LedgerDocument } from '@portal/contracts';
 import { documentKind } from '@portal/domain';
-import { memo, type ReactNode } from 'react';
+import { memo, useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '../../../config/constants';
@@ -83,12 +83,20 @@ function cellContent(
   }
 }
 
-/** Memoised: the page around it renders again for its totals, filters and downloads, which leave the rows as they are. */
+const noDocuments: LedgerDocument[] = [];
+
+/**
+ * Memoised: the page around it renders again for its totals, filters and downloads, which leave the rows as they are.
+ * The rows themselves render in React's background render, which yields to the browser every few milliseconds: a page
+ * of 50 rows rendered at once is one task that holds a phone's main thread for most of a second (issue 17: TBT).
+ */
 export const InvoiceTable = memo(function InvoiceTable(props: InvoiceTableProps) {
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, {
     getInitialValueInEffect: false,
   });
-  return mobile ? <InvoiceCards {...props} /> : <InvoiceGrid {...props} />;
+  const documents = useDeferredValue(props.documents, noDocuments);
+  const shown = { ...props, documents };
+  return mobile ? <InvoiceCards {...shown} /> : <InvoiceGrid {...shown} />;
 });
 
 /** Issue 5: a document held by an unsettled payment cannot be paid again until it settles. */
@@ -154,7 +162,9 @@ function InvoiceGrid(props: InvoiceTableProps) {
   const { t } = useTranslation();
   const today = new Date();
   return (
-    <Table.ScrollContainer minWidth={960} type="native">
+    // A region that may scroll sideways is reachable by keyboard, even while it holds no link or checkbox yet
+    // (the rows render just after it) or at all (WCAG 2.1.1; axe's scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={960} type="native" tabIndex={0} role="region" aria-label={props.caption}>
       <Table className={classes.table} striped highlightOnHover verticalSpacing="xs" fz="sm">
         <VisuallyHidden component="caption">{props.caption}</VisuallyHidden>
         <Table.Thead>
