@@ -1,9 +1,9 @@
 // The browser's view of @portal/contracts (issue 17, ADR 0018). The web app needs of a route only its method, path
 // and flags: the server writes every answer from the route's schema (fast-json-stringify) and the API tests parse
 // every answer with zod, so the browser does not check answers again. This plugin replaces the package, in the web
-// build and dev server only, with modules generated from the package itself, one per export: routes without their zod
-// schemas, constants and self-contained helpers as they are. zod and the schemas (35 KB gzipped) stay out of the bundle; the
-// package stays the one source of the API's types, which the web code still imports from it.
+// build and dev server only, with modules generated from the package itself, one per export: routes without their
+// zod schemas, constants and self-contained helpers as they are. zod and the schemas (35 KB gzipped) stay out of the
+// bundle; the package stays the one source of the API's types, which the web code still imports from it.
 //
 // A schema has no place in the browser: importing one as a value (Theme.safeParse, say) fails the build with
 // rolldown's "not exported" error naming the schema.

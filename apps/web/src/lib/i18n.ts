@@ -79,9 +79,9 @@ function laterMessages(language: Language): Promise<void> {
 }
 
 /**
- * Resolves when every message of the reader's language is there. The first paint has only the first screen's areas
- * (the shell, sign-in, errors, validation, common words: apps/web/build/message-chunks.ts); each screen loaded on
- * demand waits for this before it renders (app/routes.tsx).
+ * Resolves when every message of the reader's language is there. The first paint has only what any first screen shows
+ * (firstPaintMessages in apps/web/build/message-chunks.ts); each screen loaded on demand waits for this before it
+ * renders (app/routes.tsx).
  */
 export const allMessages = (): Promise<void> => laterMessages(currentLanguage());
 
@@ -93,7 +93,7 @@ function applyToDocument(language: Language): void {
  * Picks the reader's language and starts i18next in it; `messages` resolves when the first screen's texts are there.
  * Calls made meanwhile already send that language (Accept-Language).
  */
-export async function startI18n(): Promise<{ language: Language; messages: Promise<void> }> {
+export async function startI18n(): Promise<{ messages: Promise<void> }> {
   const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
   const query = new URLSearchParams(window.location.search).get('lang');
   const language = pickLanguage({ query, stored: localStore.get(storageKeys.language), browser }, languages, 'en');
@@ -114,7 +114,7 @@ export async function startI18n(): Promise<{ language: Language; messages: Promi
     await i18n.changeLanguage(language);
     applyToDocument(language);
   });
-  return { language, messages };
+  return { messages };
 }
 
 /** Footer language selector: switch the UI at once and remember the choice. */
