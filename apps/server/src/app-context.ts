@@ -5,6 +5,7 @@ import type { PaymentGateway } from './connectors/gateway/payment-gateway';
 import type { Db } from './db/client';
 import type { AccessTokens } from './modules/auth/access-tokens';
 import type { Mailer } from './modules/mail/mailer';
+import type { SessionCache } from './modules/auth/session-cache';
 import type { BlackoutWindow } from './modules/maintenance/blackout-window';
 import type { ConfigSecrets } from './modules/system/config-secrets';
 
@@ -23,6 +24,8 @@ export type AppContext = {
   mail: Mailer;
   /** The maintenance window, cached briefly; on or off decided from `now` at each call. */
   blackout: BlackoutWindow;
+  /** The sessions this instance has checked, dropped when PostgreSQL announces a change (issue 17). */
+  sessions: SessionCache;
   /** Injected so that tests can move time (idle expiry) without waiting. */
   now: () => Date;
   /** This process among the portal's instances (the System tab; issue 15), and when it started. */

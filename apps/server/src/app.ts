@@ -20,7 +20,9 @@ import {
 } from './connectors/gateway/sandbox/sandbox-gateway';
 import { sandboxGatewayRoutes } from './connectors/gateway/sandbox/sandbox.routes';
 import type { Db } from './db/client';
+import { changeFeedOf } from './db/change-feed';
 import { createAccessTokens } from './modules/auth/access-tokens';
+import { createSessionCache } from './modules/auth/session-cache';
 import { authRoutes } from './modules/auth/auth.routes';
 import { configurationRoutes } from './modules/configuration/configuration.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -134,9 +136,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     gateway: options.gateway ?? sandbox!,
     now,
     blackout: createBlackoutWindow(db, now),
+    sessions: createSessionCache(db, changeFeedOf(db)),
     instance: { id: randomUUID(), startedAt: now() },
   };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.sessions.close());
   if (!encryptionKey)
     app.log.warn('CONFIG_ENCRYPTION_KEY is not set: secrets at rest are sealed with a key kept in the database');
   // Every route, listed for the deny-by-default test and the OpenAPI document.

@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import lockfile from 'proper-lockfile';
 import pg from 'pg';
 import * as schema from './schema';
+import { pgliteChangeFeed, postgresChangeFeed, registerChangeFeed, type ChangeFeed } from './change-feed';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +23,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What changed, as PostgreSQL announces it: the per-process caches listen (db/change-feed.ts). */
+  changes: ChangeFeed;
   close: () => Promise<void>;
 };
 
@@ -57,7 +60,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder: migrationsFolder() });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const changes = await postgresChangeFeed(options.url, { onError: options.onIdleError });
+    registerChangeFeed(db, changes);
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      changes,
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
+    };
   }
 
   let release: (() => Promise<void>) | undefined;
@@ -77,10 +90,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  const changes = await pgliteChangeFeed(client);
+  registerChangeFeed(db, changes);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    changes,
     close: async () => {
+      await changes.close();
       await client.close();
       await release?.();
     },

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Permission, UserRole } from '@portal/contracts';
 import { AppError } from '../errors';
 import { recordAuditEvent } from '../modules/audit/audit.repository';
-import { findSessionWithUser, sessionTouchIntervalMs, touchSession } from '../modules/auth/sessions.repository';
+import { sessionTouchIntervalMs, touchSession, type SessionWithUser } from '../modules/auth/sessions.repository';
 import { sessionState } from '../modules/auth/session-state';
 
 /**
@@ -70,18 +70,18 @@ export const authPlugin = fp(async (app) => {
     const claims = token ? await app.ctx.tokens.verify(token) : null;
     if (!claims) throw new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
 
-    const found = await findSessionWithUser(app.ctx.db, claims.sessionId);
     const now = app.ctx.now();
-    if (!found || found.user.userId !== claims.userId) throw new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
-    const state = sessionState(found.session, now, app.ctx.config.IDLE_TIMEOUT_SECONDS);
-    if (state !== 'live') throw new AppError('AUTH_SESSION_EXPIRED', { reason: `session_${state}` });
-    // Deactivated or locked users are out at once; a user waiting for e-mail confirmation is signed in but reaches
-    // only the routes marked allowUnconfirmed (their profile, resend): no customer data before confirmation.
-    const waiting = found.user.status === 'waiting-confirmation';
-    if (found.user.status !== 'active' && !waiting) throw new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
-    if (waiting && !config?.allowUnconfirmed) {
-      throw new AppError('FORBIDDEN', { reason: 'waiting_confirmation' });
+    // From the instance's memory when it may be (modules/auth/session-cache.ts); a refusal is decided on the
+    // database's row only, so that an entry's age never refuses what the database allows.
+    const first = await app.ctx.sessions.find(claims.sessionId);
+    let found = first.found;
+    const allowUnconfirmed = config?.allowUnconfirmed === true;
+    let refusal = sessionRefusal(found, claims.userId, now, allowUnconfirmed);
+    if (refusal && first.cached) {
+      found = await app.ctx.sessions.read(claims.sessionId);
+      refusal = sessionRefusal(found, claims.userId, now, allowUnconfirmed);
     }
+    if (refusal || !found) throw refusal ?? new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
 
     // A target deactivated, locked or deleted meanwhile ends the impersonation: the session is its own user again.
     const target = found.impersonated?.status === 'active' && !found.impersonated.deletedAt ? found.impersonated : null;
@@ -108,6 +108,30 @@ export const authPlugin = fp(async (app) => {
     // touchSession writes at most once a minute; skip the statement when this session's row says it is not due.
     if (now.getTime() - found.session.lastActivityAt.getTime() >= sessionTouchIntervalMs) {
       await touchSession(app.ctx.db, found.session.sessionId, now);
+      app.ctx.sessions.touched(found.session.sessionId, now);
     }
   });
+
+  /** Why this session cannot make a call now, or null when it can. */
+  function sessionRefusal(
+    found: SessionWithUser | undefined,
+    userId: number,
+    now: Date,
+    allowUnconfirmed: boolean,
+  ): AppError | null {
+    if (!found || found.user.userId !== userId) return new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
+    const state = sessionState(found.session, now, app.ctx.config.IDLE_TIMEOUT_SECONDS);
+    if (state !== 'live') return new AppError('AUTH_SESSION_EXPIRED', { reason: `session_${state}` });
+    // Deactivated, locked or deleted users are out at once.
+    const status = found.user.status;
+    if ((status !== 'active' && status !== 'waiting-confirmation') || found.user.deletedAt) {
+      return new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
+    }
+    // A user waiting for e-mail confirmation is signed in but reaches only the routes marked allowUnconfirmed
+    // (their profile, resend): no customer data before confirmation.
+    if (status === 'waiting-confirmation' && !allowUnconfirmed) {
+      return new AppError('FORBIDDEN', { reason: 'waiting_confirmation' });
+    }
+    return null;
+  }
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { announceChange } from '../../db/change-feed';
 import { preparedStatement } from '../../db/prepared';
 import { alias } from 'drizzle-orm/pg-core';
 import { refreshTokens, sessions, users } from '../../db/schema';
@@ -71,16 +72,48 @@ export async function revokeSession(db: Db, sessionId: string, reason: string, n
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)));
+  announceChange(db, `session:${sessionId}`);
 }
 
 const impersonatedUsers = alias(users, 'impersonated');
 
-/** The session, its user and, while the session works as another user (spec §4), that user: one statement. */
-/** The session of a bearer token with its user (and the user worked as): every signed-in call reads it. */
+/**
+ * The session of a bearer token with its user and, while the session works as another user (spec §4), that user:
+ * one prepared statement, only the columns a call needs. Read on a call whose session is not in the instance's
+ * cache (session-cache.ts).
+ */
 export async function findSessionWithUser(db: Db, sessionId: string) {
   const statement = preparedStatement(db, 'find_session_with_user', (database) =>
     database
-      .select({ session: sessions, user: users, impersonated: impersonatedUsers })
+      .select({
+        session: {
+          sessionId: sessions.sessionId,
+          lastActivityAt: sessions.lastActivityAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+        },
+        // What a call needs to know of the person (the auth plugin's Actor), of the user and of the one worked as.
+        user: {
+          userId: users.userId,
+          login: users.login,
+          status: users.status,
+          userRole: users.userRole,
+          permissions: users.permissions,
+          thirdPartyId: users.thirdPartyId,
+          accessVersion: users.accessVersion,
+          deletedAt: users.deletedAt,
+        },
+        impersonated: {
+          userId: impersonatedUsers.userId,
+          login: impersonatedUsers.login,
+          status: impersonatedUsers.status,
+          userRole: impersonatedUsers.userRole,
+          permissions: impersonatedUsers.permissions,
+          thirdPartyId: impersonatedUsers.thirdPartyId,
+          accessVersion: impersonatedUsers.accessVersion,
+          deletedAt: impersonatedUsers.deletedAt,
+        },
+      })
       .from(sessions)
       .innerJoin(users, eq(users.userId, sessions.userId))
       .leftJoin(impersonatedUsers, eq(impersonatedUsers.userId, sessions.impersonatedUserId))
@@ -92,9 +125,12 @@ export async function findSessionWithUser(db: Db, sessionId: string) {
   return row;
 }
 
+export type SessionWithUser = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
+
 /** Start (a user id) or stop (null) working as another user in this session. */
 export async function setSessionImpersonation(db: Db, sessionId: string, userId: number | null): Promise<void> {
   await db.update(sessions).set({ impersonatedUserId: userId }).where(eq(sessions.sessionId, sessionId));
+  announceChange(db, `session:${sessionId}`);
 }
 
 /** Activity keeps the session alive; written at most once a minute per session to spare the database. */
@@ -128,5 +164,6 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ sessionId: sessions.sessionId });
+  announceChange(db, `user:${input.userId}`);
   return rows.length;
 }

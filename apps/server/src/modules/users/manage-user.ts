@@ -10,6 +10,7 @@ import { permissions as allPermissions } from '@portal/contracts';
 import { validateUserForm } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
+import { announceChange } from '../../db/change-feed';
 import { registrationRequests, users } from '../../db/schema';
 import { AppError, assertNoFieldErrors } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
@@ -227,6 +228,7 @@ export async function updateUser(
         ...(passwordHash ? { passwordHash, lastPasswordChange: now, requirePasswordChange: false } : {}),
       })
       .where(eq(users.userId, userId));
+    announceChange(tx, `user:${userId}`);
     if (parsed.primaryAccountTypeId !== user.primaryAccountTypeId) await bumpAccessVersion(tx, userId);
     // Deactivated or locked: out at once (the auth plugin also refuses the status on every call). A new password
     // set by an administrator ends the sessions that knew the old one.
@@ -262,6 +264,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, userId: number, 
       .update(users)
       .set({ deletedAt: now, status: 'deactivated', passwordHash: null, updatedAt: now })
       .where(eq(users.userId, userId));
+    announceChange(tx, `user:${userId}`);
     await revokeUserSessions(tx, { userId, reason: 'deleted', now });
   });
   await audit(ctx, actor, client, 'user_deleted', userId, user.login, {});

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { announceChange } from '../../db/change-feed';
 import { preparedStatement } from '../../db/prepared';
 import { userAccounts, userExclusions, users } from '../../db/schema';
 
@@ -75,6 +76,7 @@ export async function setUserStatus(db: Db, userId: number, status: string, at: 
     .update(users)
     .set({ status, isConfirmed: status !== 'waiting-confirmation', updatedAt: at })
     .where(eq(users.userId, userId));
+  announceChange(db, `user:${userId}`);
 }
 
 export async function insertUserAccount(
@@ -97,6 +99,7 @@ export async function bumpAccessVersion(db: Db, userId: number): Promise<void> {
     .update(users)
     .set({ accessVersion: sql`${users.accessVersion} + 1` })
     .where(eq(users.userId, userId));
+  announceChange(db, `user:${userId}`);
 }
 
 /** A PayerAll user's excluded account numbers. */
