@@ -270,7 +270,9 @@ export const paymentTokenGrants = portal.table(
  * scope and idempotency key (a retry after a failure) and by order number (the reconciler). The request is kept
  * without the CVV. States:
  * - pending: written; the gateway may or may not have been called (a crash, a time-out);
- * - approved: the gateway approved (authorization reference kept); the ledger posting is still to commit;
+ * - approved: the gateway approved (authorization reference kept); the ledger posting is still to commit (left by
+ *   earlier versions: since issue 17 the approval is written with the posting, and a charge whose posting did not
+ *   commit stays pending until a look-up at the gateway finds it);
  * - posted: the ledger holds the payment (committed in the same transaction as this state);
  * - declined: the gateway declined; nothing was charged or posted;
  * - voided: the reconciler found no charge at the gateway for a stale pending intent; nothing was charged.

@@ -84,21 +84,6 @@ export async function findIntent(db: Db, id: string): Promise<PaymentIntent | un
   return row;
 }
 
-/** pending → approved, keeping the gateway's authorisation; false when the intent had already moved on. */
-export async function markIntentApproved(
-  db: Db,
-  id: string,
-  authorizationReference: string,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(paymentIntents)
-    .set({ state: 'approved', authorizationReference, updatedAt: now })
-    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.state, 'pending')))
-    .returning({ id: paymentIntents.id });
-  return rows.length === 1;
-}
-
 /**
  * Settles an unsettled intent (posted, declined or voided) with the answer to give, and frees its documents.
  * Run inside the ledger posting's transaction so that both commit together. false: already settled by someone
@@ -111,6 +96,8 @@ export async function settleIntent(
     state: 'posted' | 'declined' | 'voided';
     response: unknown;
     paymentDocumentNumber?: string;
+    /** The gateway's authorisation of a posted payment (kept here since the approval is no longer written alone). */
+    authorizationReference?: string;
     declineReason?: string;
     now: Date;
   },
@@ -121,6 +108,7 @@ export async function settleIntent(
       state: settlement.state,
       response: settlement.response,
       paymentDocumentNumber: settlement.paymentDocumentNumber ?? '',
+      ...(settlement.authorizationReference ? { authorizationReference: settlement.authorizationReference } : {}),
       declineReason: settlement.declineReason ?? '',
       settledAt: settlement.now,
       updatedAt: settlement.now,

@@ -3,7 +3,8 @@
 // the reconciler, so that all three settle an intent the same way and at most once.
 //
 // - mode 'charge' (a request that has just written the intent): authorise and capture with the intent id as the
-//   gateway's idempotency key. A time-out leaves the intent pending and answers "pending".
+//   gateway's idempotency key. A time-out leaves the intent pending and answers "pending". An approval is kept
+//   with the posting (state posted with its authorisation, one transaction), not written on its own.
 // - mode 'look-up' (a retry of a request whose intent exists, the reconciler): never charges. It asks the gateway
 //   what happened to the order number: approved → post, declined → record the decline, unknown → void, but only
 //   when `mayVoid` (the intent is older than any charge call can take) — otherwise answer "pending".
@@ -21,7 +22,7 @@ import type { Db } from '../../db/client';
 import { retryOnConflict } from '../../db/retry-on-conflict';
 import { completeIdempotencyKey } from '../../http/idempotency-keys.repository';
 import { idempotencyKeyTtlMs } from '../../http/idempotency';
-import { findIntent, markIntentApproved, settleIntent, type PaymentIntent } from './payment-intents.repository';
+import { findIntent, settleIntent, type PaymentIntent } from './payment-intents.repository';
 
 /** What the intent keeps for posting (portal.payment_intents.posting), amounts as minor-unit strings. */
 export type IntentPosting = {
@@ -103,7 +104,8 @@ export async function settlePaymentIntent(
     await faults.afterGateway?.(intent, charge);
     if (charge.status !== 'approved')
       return declineIntent(ctx, intent, charge.decline_reason || charge.status, options.mode);
-    await markIntentApproved(ctx.db, intent.id, charge.authorization_reference, ctx.now());
+    // The approval is written with the posting, in its transaction (one commit fewer): an intent that dies in
+    // between is still pending, and its retry or the reconciler finds the charge by a look-up and posts it.
     authorization = charge.authorization_reference;
   }
   return postIntent(ctx, { ...intent, authorizationReference: authorization }, options.mode);
@@ -164,6 +166,7 @@ async function postIntent(ctx: AppContext, intent: PaymentIntent, mode: Mode): P
           state: 'posted',
           response,
           paymentDocumentNumber: result.payment_document_number,
+          authorizationReference: intent.authorizationReference,
           now: ctx.now(),
         });
         if (settled) {
