@@ -1,7 +1,9 @@
 // Issue 17: two portal processes on one PostgreSQL and one Redis behave as one portal. Starts the built server twice
 // on a fresh database (the first seeds the demo), with a real SMTP server in this process, and checks:
 // - a payment started on one instance and replayed with the same Idempotency-Key on the other charges once;
-// - a sign-out on one is refused on the other at the next call;
+// - a sign-out on one is refused on the other at the next call; so is a user deleted on one (each instance keeps
+//   the sessions it checked in memory and drops them when PostgreSQL announces the change: ADR 0019);
+// - a configuration change (a theme) saved on one is what the other answers at the next call;
 // - the sign-in limit per account is shared;
 // - each outbox message is sent once although both instances poll; charges and postings match one to one after
 //   both reconcilers have run.
@@ -122,6 +124,11 @@ async function call(base, method, url, { token, body, key } = {}) {
   return { status: response.status, json, text };
 }
 
+const expect200 = (answer) => {
+  if (answer.status !== 200) throw new Error(`expected 200, got ${answer.status}: ${answer.text.slice(0, 200)}`);
+  return answer;
+};
+
 const signIn = async (base, login) =>
   (await call(base, 'POST', '/api/token/login', { body: { login, password } })).json?.token;
 
@@ -152,6 +159,39 @@ try {
   check(
     before.status === 200 && after.status === 401,
     `sign-out on one, refused on two: ${before.status} then ${after.status}`,
+  );
+
+  // A user deleted by an administrator on one is refused on the other at the next call, and a configuration change
+  // saved on one is what the other answers at the next call (both instances had them in memory).
+  const administrator = await signIn(one, 'admin@example.com');
+  const payerAll = await signIn(one, 'payerall@example.com');
+  expect200(await call(two, 'GET', '/api/configuration/getfooterlinks', { token: payerAll }));
+  const [{ user_id: deletedId }] = await query(
+    databaseUrl,
+    `select user_id from portal.users where login = 'payerall@example.com'`,
+  );
+  // The default theme gets a sign-in banner on one; the other's public theme (read before, so kept) shows it.
+  const themeBefore = await call(two, 'GET', '/api/configuration/theme?url=127.0.0.1');
+  const marker = `two-instances-${randomBytes(4).toString('hex')}`;
+  const themes = (await call(one, 'GET', '/api/configuration/themes', { token: administrator })).json;
+  const withBanner = {
+    themes: themes.themes.map((theme) =>
+      theme.name === 'theme_default' ? { ...theme, banners: [{ language: 'en', content: `<p>${marker}</p>` }] } : theme,
+    ),
+  };
+  const savedThemes = await call(one, 'PUT', '/api/configuration/themes', { token: administrator, body: withBanner });
+  const themeAfter = await call(two, 'GET', '/api/configuration/theme?url=127.0.0.1');
+  check(
+    themeBefore.status === 200 && savedThemes.status === 200 && themeAfter.text.includes(marker),
+    `theme saved on one, answered by two at the next call: ${themeBefore.status}, ${savedThemes.status} ` +
+      `${savedThemes.status === 200 ? '' : savedThemes.text.slice(0, 200)}, ` +
+      `${themeAfter.text.includes(marker) ? 'the new banner' : themeAfter.text.slice(0, 200)}`,
+  );
+  const deleted = await call(one, 'DELETE', `/api/users/${deletedId}`, { token: administrator });
+  const afterDeletion = await call(two, 'GET', '/api/configuration/getfooterlinks', { token: payerAll });
+  check(
+    deleted.status === 200 && afterDeletion.status === 401,
+    `user deleted on one, refused on two: ${deleted.status} then ${afterDeletion.status}`,
   );
 
   // A payment started on one and replayed with the same key on the other charges once.
@@ -277,5 +317,7 @@ try {
   await new Promise((resolve) => smtp.close(resolve));
   await admin(`drop database if exists ${name} with (force)`);
 }
-console.log(`two instances: ${failures.length ? `${failures.length} failed` : 'every check passed'}`);
+console.log(
+  `two instances: ${failures.length ? `${failures.length} failed` : status ? 'stopped by the error above' : 'every check passed'}`,
+);
 process.exit(status);
