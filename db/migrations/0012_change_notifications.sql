@@ -31,7 +31,11 @@ CREATE TRIGGER "users_changed" AFTER UPDATE ON "portal"."users" FOR EACH ROW
     OR OLD.user_role IS DISTINCT FROM NEW.user_role
     OR OLD.third_party_id IS DISTINCT FROM NEW.third_party_id
     OR OLD.access_version IS DISTINCT FROM NEW.access_version
-    OR OLD.login IS DISTINCT FROM NEW.login)
+    OR OLD.login IS DISTINCT FROM NEW.login
+    OR OLD.email IS DISTINCT FROM NEW.email
+    OR OLD.first_name IS DISTINCT FROM NEW.first_name
+    OR OLD.last_name IS DISTINCT FROM NEW.last_name
+    OR OLD.language IS DISTINCT FROM NEW.language)
   EXECUTE FUNCTION "portal"."notify_user_change"();
 --> statement-breakpoint
 CREATE TRIGGER "users_deleted" AFTER DELETE ON "portal"."users" FOR EACH ROW

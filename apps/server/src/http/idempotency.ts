@@ -57,7 +57,15 @@ export type IdempotentRequest = {
   body: unknown;
 };
 
-export type IdempotentAnswer<T> = { status: number; body: T };
+export type IdempotentAnswer<T> = {
+  status: number;
+  body: T;
+  /**
+   * The use case stored this answer under the key itself, in the transaction that made it final (a payment's
+   * posting: ADR 0019), so that the answer and what it says happened commit together; nothing is left to store.
+   */
+  storedWithKey?: boolean;
+};
 
 export type IdempotencyOptions = {
   /** Probability that a claim first purges expired keys (default 1/50); tests pass 0 or 1. */
@@ -223,14 +231,15 @@ async function runClaimed<T>(
     throw error;
   }
   if (isFinal && !isFinal(answer.body)) await releaseIdempotencyKey(ctx.db, id);
-  else await store(ctx, id, answer);
+  else if (!answer.storedWithKey) await store(ctx, id, answer);
   return answer;
 }
 
 async function store(ctx: IdempotencyContext, id: IdempotencyKeyId, answer: IdempotentAnswer<unknown>): Promise<void> {
   const now = ctx.now();
   await completeIdempotencyKey(ctx.db, id, {
-    ...answer,
+    status: answer.status,
+    body: answer.body,
     now,
     expiresAt: new Date(now.getTime() + idempotencyKeyTtlMs),
   });

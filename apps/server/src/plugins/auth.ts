@@ -22,6 +22,8 @@ export type Actor = {
   permissions: ReadonlySet<Permission>;
   thirdPartyId: string | null;
   accessVersion: number;
+  /** Where the person worked for is written to (a payment's receipt): from the session's read, no read of its own. */
+  contact: { email: string; firstName: string; lastName: string; language: string };
   impersonator: { userId: number; login: string; role: UserRole } | null;
 };
 
@@ -95,6 +97,12 @@ export const authPlugin = fp(async (app) => {
       permissions: target ? new Set((target.permissions as Permission[]).filter((p) => own.has(p))) : own,
       thirdPartyId: subject.thirdPartyId,
       accessVersion: subject.accessVersion,
+      contact: {
+        email: subject.email,
+        firstName: subject.firstName,
+        lastName: subject.lastName,
+        language: subject.language,
+      },
       impersonator: target
         ? { userId: found.user.userId, login: found.user.login, role: found.user.userRole as UserRole }
         : null,

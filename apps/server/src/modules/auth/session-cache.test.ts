@@ -105,6 +105,11 @@ describe('the instance keeps the sessions it checked', () => {
     // Another user's session stays.
     expect((await t.app.ctx.sessions.find(payerSession)).cached).toBe(true);
 
+    // What a receipt is addressed with is part of the kept session too.
+    await outsideWrite(`update portal.users set email = 'payer.new@example.com' where login = 'payer@example.com'`);
+    expect(await untilDropped(t.app, payerSession)).toBe(true);
+    expect((await accountsCall(t.app, payer.token)).statusCode).toBe(200);
+
     await outsideWrite(`update portal.users set status = 'locked' where login = 'payer@example.com'`);
     expect(await untilDropped(t.app, payerSession)).toBe(true);
     expect((await accountsCall(t.app, payer.token)).statusCode).toBe(401);

@@ -102,6 +102,10 @@ export async function findSessionWithUser(db: Db, sessionId: string) {
           thirdPartyId: users.thirdPartyId,
           accessVersion: users.accessVersion,
           deletedAt: users.deletedAt,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          language: users.language,
         },
         impersonated: {
           userId: impersonatedUsers.userId,
@@ -112,6 +116,10 @@ export async function findSessionWithUser(db: Db, sessionId: string) {
           thirdPartyId: impersonatedUsers.thirdPartyId,
           accessVersion: impersonatedUsers.accessVersion,
           deletedAt: impersonatedUsers.deletedAt,
+          email: impersonatedUsers.email,
+          firstName: impersonatedUsers.firstName,
+          lastName: impersonatedUsers.lastName,
+          language: impersonatedUsers.language,
         },
       })
       .from(sessions)

@@ -22,7 +22,6 @@ import { findPaymentMethod } from '../payments/find-payment-method';
 import { paymentRefused, validationFailed } from '../payments/payment-refusals';
 import type { IntentPosting } from '../payments/settle-payment-intent';
 import { settleEarlierIntent, startPaymentIntent, type IdempotencyIdentity } from '../payments/start-payment-intent';
-import { findUserById } from '../users/users.repository';
 import { loadDepositContext } from './deposit-rules';
 
 type ParsedRequest = z.output<typeof MakeDepositRequest>;
@@ -82,17 +81,16 @@ export async function makeDeposit(
 
   // 4. the intent, written before the gateway is called; no documents to reserve
   const amount = parseScaledAmount(detail.amount_to_process, deposit.decimals)!;
-  const user = await findUserById(ctx.db, actor.userId);
   const posting: IntentPosting = {
     log_id: 'POST_DEPOSIT',
     soldto_number: request.soldto?.account_number ?? '',
     reference_number: detail.reference_number.trim(),
     reason_code: detail.reason_code,
     comment: detail.comment.trim(),
-    notify_email: user?.email ?? '',
-    notify_first_name: user?.firstName,
-    notify_last_name: user?.lastName,
-    notify_language: user?.language,
+    notify_email: actor.contact.email,
+    notify_first_name: actor.contact.firstName,
+    notify_last_name: actor.contact.lastName,
+    notify_language: actor.contact.language,
     documents: [],
   };
   const now = ctx.now();

@@ -20,7 +20,6 @@ import type { Actor } from '../../plugins/auth';
 import { readApplicationSettings } from '../system/application-settings';
 import { normalizeNumber } from '../customers/account-access';
 import { belongsTo, isOwnSoldto, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
-import { findUserById } from '../users/users.repository';
 import { checkThreeDs } from './check-three-ds';
 import { findPaymentMethod } from './find-payment-method';
 import { paymentRefused, validationFailed } from './payment-refusals';
@@ -123,17 +122,16 @@ export async function payInvoices(
   // 4. the intent, written before the gateway is called
   const amounts = request.documents.map((document) => parseScaledAmount(document.amount_to_process, decimals)!);
   const total = amounts.reduce((sum, amount) => sum + amount, 0n);
-  const user = await findUserById(ctx.db, actor.userId);
   const posting: IntentPosting = {
     log_id: 'POST_INVOICE',
     soldto_number: request.soldto.account_number || documents[0]!.soldto_number,
     reference_number: '',
     reason_code: '',
     comment: '',
-    notify_email: user?.email ?? '',
-    notify_first_name: user?.firstName,
-    notify_last_name: user?.lastName,
-    notify_language: user?.language,
+    notify_email: actor.contact.email,
+    notify_first_name: actor.contact.firstName,
+    notify_last_name: actor.contact.lastName,
+    notify_language: actor.contact.language,
     documents: documents.map((document, index) => ({
       document_key: keys[index]!,
       document_number_finance: document.document_number_finance,

@@ -5,6 +5,7 @@ import type { PayInvoicesResponse, PaymentDetail } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { hashIdempotentRequest, readIdempotencyKey, replyIdempotently } from '../../http/idempotency';
+import { isStoredWithKey } from './settle-payment-intent';
 import type { IdempotencyIdentity } from './start-payment-intent';
 
 /** A guest payment's detail has no CVV (the provider's frame took it); the others may carry one. */
@@ -33,7 +34,8 @@ export function replyPaymentOnce<B extends PaymentBody>(
         key: readIdempotencyKey(request),
         requestHash: hashIdempotentRequest(request.method, path, hashedBody),
       };
-      return { status: 200, body: await pay(identity) };
+      const body = await pay(identity);
+      return { status: 200, body, storedWithKey: isStoredWithKey(body) };
     },
     { hashedBody, isFinal: (answer) => (answer as PayInvoicesResponse).payment.state !== 'pending' },
   );

@@ -170,6 +170,7 @@ async function postIntent(ctx: AppContext, intent: PaymentIntent, mode: Mode): P
           now: ctx.now(),
         });
         if (settled) {
+          if (mode === 'charge') await storeAnswerWithKey(tx, ctx, intent, response);
           await queueConfirmation(tx, ctx, intent, response);
           await auditPayment(tx, ctx, intent, 'payment_posted', {
             payment_document_number: result.payment_document_number,
@@ -203,7 +204,10 @@ async function declineIntent(
             declineReason: reason,
             now: ctx.now(),
           });
-          if (settled) await auditPayment(tx, ctx, intent, 'payment_declined', { reason });
+          if (settled) {
+            if (mode === 'charge') await storeAnswerWithKey(tx, ctx, intent, response);
+            await auditPayment(tx, ctx, intent, 'payment_declined', { reason });
+          }
         },
       },
     ),
@@ -223,6 +227,33 @@ async function voidIntent(ctx: AppContext, intent: PaymentIntent, mode: Mode): P
     });
   });
   return settledAnswer(ctx, intent, { ours: response, settled, mode });
+}
+
+/** Answers stored under their request's Idempotency-Key in the transaction that settled the intent. */
+const storedWithKey = new WeakSet<PayInvoicesResponse>();
+
+/** Whether the charging request's answer is already stored under its key (replyPaymentOnce stores nothing more). */
+export function isStoredWithKey(response: PayInvoicesResponse): boolean {
+  return storedWithKey.has(response);
+}
+
+/**
+ * The charging request's final answer, stored under its Idempotency-Key in the transaction that settles the intent:
+ * the answer and the posting (or the recorded decline) commit together, one commit fewer than storing it after.
+ */
+async function storeAnswerWithKey(
+  tx: Db,
+  ctx: AppContext,
+  intent: PaymentIntent,
+  response: PayInvoicesResponse,
+): Promise<void> {
+  const now = ctx.now();
+  await completeIdempotencyKey(
+    tx,
+    { scope: intent.scope, key: intent.idempotencyKey, requestHash: intent.requestHash },
+    { status: 200, body: response, now, expiresAt: new Date(now.getTime() + idempotencyKeyTtlMs) },
+  );
+  storedWithKey.add(response);
 }
 
 /**

@@ -41,6 +41,8 @@ export async function recordSuccessfulLogin(db: Db, userId: number, at: Date, la
     .update(users)
     .set({ lastLogin: at, numLogins: sql`${users.numLogins} + 1`, ...(language ? { language } : {}) })
     .where(eq(users.userId, userId));
+  // The language is part of what a call knows of its user (the receipt's language): kept sessions are read again.
+  if (language) announceChange(db, `user:${userId}`);
 }
 
 export async function countUsers(db: Db): Promise<number> {
