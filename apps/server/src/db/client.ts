@@ -14,7 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import lockfile from 'proper-lockfile';
 import pg from 'pg';
 import * as schema from './schema';
-import { pgliteChangeFeed, postgresChangeFeed, registerChangeFeed, type ChangeFeed } from './change-feed';
+import { pgliteChangeFeed, postgresChangeFeed, registerChangeFeed } from './change-feed';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -23,8 +23,6 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** What changed, as PostgreSQL announces it: the per-process caches listen (db/change-feed.ts). */
-  changes: ChangeFeed;
   close: () => Promise<void>;
 };
 
@@ -65,7 +63,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      changes,
       close: async () => {
         await changes.close();
         await pool.end();
@@ -95,7 +92,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    changes,
     close: async () => {
       await changes.close();
       await client.close();

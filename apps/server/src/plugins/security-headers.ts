@@ -68,7 +68,7 @@ export const securityHeadersPlugin = fp<{ corsOrigins: string[]; gatewayOrigin?:
 );
 
 /** The headers helmet's middleware sets with these options, as one object (they depend on no request). */
-export function headersOf(options: HelmetOptions): Record<string, string> {
+function headersOf(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: unknown) => {

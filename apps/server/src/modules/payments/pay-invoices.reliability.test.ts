@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../config';
 import { sandboxCharges } from '../../connectors/gateway/sandbox/sandbox.schema';
 import { refreshAccountBalances } from '../../connectors/erp/ledger/refresh-account-balances';
-import { paymentIntents, paymentItems } from '../../db/schema';
+import { idempotencyKeys, paymentIntents, paymentItems } from '../../db/schema';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 import { reconcilePaymentIntents } from './reconcile-payment-intents';
 import { setPaymentFaultPoints } from './settle-payment-intent';
@@ -305,6 +305,26 @@ describe('fault points', () => {
       expect(await chargesFor((await intentOf(key)).orderNumber)).toBe(1);
     });
   }
+
+  it('the answer is stored under its key in the transaction that posts the payment, not after it', async () => {
+    const [invoice] = fresh(1);
+    const key = randomUUID();
+    let inPosting: { state: string; responseBody: unknown } | undefined;
+    setPaymentFaultPoints(t.app.ctx, {
+      beforeCommit: async (tx) => {
+        [inPosting] = await tx
+          .select({ state: idempotencyKeys.state, responseBody: idempotencyKeys.responseBody })
+          .from(idempotencyKeys)
+          .where(eq(idempotencyKeys.key, key));
+      },
+    });
+    const answer = await pay(t.app, payer, payRequest([invoice!], { cardToken: amex }), key);
+    setPaymentFaultPoints(t.app.ctx, null);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.payment.state).toBe('posted');
+    expect(inPosting?.state).toBe('completed');
+    expect(inPosting?.responseBody).toEqual(answer.body);
+  });
 
   it('the same request replayed 3 times: one capture, the same answer each time', async () => {
     const [invoice] = fresh(1);
