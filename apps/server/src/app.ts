@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
+import { OneLineAccessLog } from './http/access-log';
 import { logSerializers } from './http/log-serializers';
 import type { Config } from './config';
 import type { ErpConnector } from './connectors/erp/erp-connector';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: redactedPaths, serializers: logSerializers },
+    logController: new OneLineAccessLog(),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,

@@ -4,6 +4,7 @@
 // short-lived per-process cache filled by key, instead of a join over the whole customers table.
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { executeShaped, type Bind } from '../../../db/prepared';
 import { customers, documents, reasonCodes } from './ledger.schema';
 import type { CustomerRow, DocumentRow } from './ledger-wire';
 
@@ -94,10 +95,15 @@ export function toDocumentRow(raw: RawDocument): DocumentRow {
   };
 }
 
-/** Runs a SELECT of documentColumns and maps its rows. */
-export async function selectDocuments(db: Db, query: SQL): Promise<DocumentRow[]> {
-  const result = (await db.execute(query)) as unknown as { rows: RawDocument[] };
-  return result.rows.map(toDocumentRow);
+/** Runs a SELECT of documentColumns (a statement of this shape, executeShaped) and maps its rows. */
+export async function selectDocuments(
+  db: Db,
+  shape: string,
+  build: (bind: Bind) => SQL,
+  values: Record<string, unknown>,
+): Promise<DocumentRow[]> {
+  const rows = await executeShaped<RawDocument>(db, shape, build, values);
+  return rows.map(toDocumentRow);
 }
 
 /**

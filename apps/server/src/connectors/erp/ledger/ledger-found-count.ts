@@ -11,6 +11,10 @@ export async function countFound(db: Db, matching: (limit: number) => SQLWrapper
   const result = (await db.execute(
     sql`SELECT count(*)::int AS count FROM ${matching(cap + 1)} AS matching`,
   )) as unknown as { rows: { count: number | string }[] };
-  const count = Number(result.rows[0]?.count ?? 0);
+  return foundCount(Number(result.rows[0]?.count ?? 0), cap);
+}
+
+/** The found count of `count` matching rows, counted up to cap + 1. */
+export function foundCount(count: number, cap: number): FoundCount {
   return { found_count: Math.min(count, cap), found_count_capped: count > cap };
 }

@@ -18,10 +18,27 @@ import {
   type LedgerDocument,
   type PayerData,
 } from '@portal/contracts';
-import { and, asc, desc, eq, exists, gt, gte, ilike, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  like,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
-import { preparedStatement } from '../../../db/prepared';
+import { executeShaped, preparedStatement, type Bind } from '../../../db/prepared';
 import { formatMinorUnits, fromErpDate, isoDay, toErpDate, toFlag, toLedgerNumber } from './ledger-format';
 import { accountBalances, customers, documents, invoiceItems, payerAllMembers, payerSoldTos } from './ledger.schema';
 import {
@@ -32,7 +49,7 @@ import {
   selectDocuments,
 } from './ledger-document-rows';
 import { addressBlock, errorStatus, escapeLike, success, toWireDocument, type DocumentRow } from './ledger-wire';
-import { countFound, type FoundCount } from './ledger-found-count';
+import { foundCount, type FoundCount } from './ledger-found-count';
 import { refreshAccountBalances } from './refresh-account-balances';
 
 // Small batches keep the export's memory flat: rows and documents that die within a young-generation collection
@@ -105,17 +122,31 @@ function orderOf(spec: SortSpec): SQL[] {
 }
 
 /** Rows strictly after the cursor in the sort; the redundant bound on the key lets the index start there. */
-function afterCursor(spec: SortSpec, cursor: Cursor): SQL | undefined {
-  const key = spec.amount ? BigInt(cursor.key) : cursor.key;
+function afterCursor(spec: SortSpec, bind: Bind): SQL | undefined {
+  const key = bind('cursorKey');
+  const id = bind('cursorId');
   return spec.descending
-    ? and(lte(spec.column, key), or(lt(spec.column, key), and(eq(spec.column, key), gt(documents.id, cursor.id))))
-    : and(gte(spec.column, key), or(gt(spec.column, key), and(eq(spec.column, key), lt(documents.id, cursor.id))));
+    ? and(lte(spec.column, key), or(lt(spec.column, key), and(eq(spec.column, key), gt(documents.id, id))))
+    : and(gte(spec.column, key), or(gt(spec.column, key), and(eq(spec.column, key), lt(documents.id, id))));
+}
+
+/** The cursor's values for afterCursor (an amount key travels as its decimal text). */
+function cursorValues(cursor: Cursor | undefined): Record<string, unknown> {
+  return cursor ? { cursorKey: cursor.key, cursorId: cursor.id } : {};
 }
 
 type ParsedSearch = ReturnType<typeof InvoiceSearchRequest.parse>;
 type Prepared = {
   payers: string[];
-  conditions: (SQL | undefined)[];
+  /**
+   * Which filters the search has, in order (not their values): the text of its statements depends on this, the
+   * sort and whether a cursor is given, so each shape is rendered once (executeShaped).
+   */
+  shape: string;
+  /** The filters' values, by the names their conditions bind. */
+  values: Record<string, unknown>;
+  /** The filters' conditions (the payer's and the cursor's apart). */
+  conditions: (bind: Bind) => (SQL | undefined)[];
   sort: InvoiceSort;
   spec: SortSpec;
   cursor?: Cursor;
@@ -180,59 +211,82 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
     const spec = sortSpecs[parameters.sort];
     const scope = await resolveCustomer(payerData.customer_number);
     const soldTos = effectiveSoldTos(scope, [...soldtoData, ...(parameters.SoldTo_SearchParams ?? [])]);
-    const conditions: (SQL | undefined)[] = [];
-    if (payerData.company_code) conditions.push(eq(documents.companyCode, payerData.company_code));
-    if (soldTos && soldTos.length > 0) conditions.push(inArray(documents.soldtoNumber, soldTos));
+    const shape: string[] = [];
+    const values: Record<string, unknown> = {};
+    const builders: ((bind: Bind) => SQL | undefined)[] = [];
+    /** A filter named `part` in the shape; its value (if any) is bound under a name of its own. */
+    const where = (part: string, value: unknown, condition: (value: SQLWrapper) => SQL | undefined) => {
+      const name = `v${builders.length}`;
+      shape.push(part);
+      if (value !== undefined) values[name] = value;
+      builders.push((bind) => condition(bind(name)));
+    };
+    if (payerData.company_code) where('company', payerData.company_code, (v) => eq(documents.companyCode, v));
+    if (soldTos && soldTos.length > 0) {
+      where('soldtos', soldTos, (v) => sql`${documents.soldtoNumber} = ANY(${v}::text[])`);
+    }
     if (parameters.document_type === '01' || parameters.document_type === 'Invoice') {
-      conditions.push(eq(documents.itemIsAPayment, false));
+      where('invoices', undefined, () => eq(documents.itemIsAPayment, false));
     } else if (parameters.document_type === '02' || parameters.document_type === 'Payment') {
-      conditions.push(eq(documents.itemIsAPayment, true));
+      where('payments', undefined, () => eq(documents.itemIsAPayment, true));
     }
     // spec §4: status 01 open, 02 complete, 03 (OpenOrComplete) both.
     if (parameters.status === '01' || parameters.status === '02') {
-      conditions.push(eq(documents.documentStatus, parameters.status));
+      where('status', parameters.status, (v) => eq(documents.documentStatus, v));
     }
     const dateRanges = [
-      [parameters.date_from, documents.documentDate, gte],
-      [parameters.date_to, documents.documentDate, lte],
-      [parameters.due_date_from, documents.dueDate, gte],
-      [parameters.due_date_to, documents.dueDate, lte],
+      ['date_from', parameters.date_from, documents.documentDate, gte],
+      ['date_to', parameters.date_to, documents.documentDate, lte],
+      ['due_from', parameters.due_date_from, documents.dueDate, gte],
+      ['due_to', parameters.due_date_to, documents.dueDate, lte],
     ] as const;
-    for (const [value, column, compare] of dateRanges) {
+    for (const [part, value, column, compare] of dateRanges) {
       if (value === undefined) continue;
       const day = fromErpDate(value);
       if (!day) return { error: `Invalid date ${value}` };
-      conditions.push(compare(column, day));
+      where(part, day, (v) => compare(column, v));
     }
-    if (parameters.currency_key) conditions.push(eq(documents.currencyKey, parameters.currency_key));
+    if (parameters.currency_key) where('currency', parameters.currency_key, (v) => eq(documents.currencyKey, v));
     for (const filter of parameters.filter) {
       const value = filter.value.trim();
       if (!value) continue;
       switch (filter.filter_type) {
-        case '01': {
-          const number = toLedgerNumber(value);
-          conditions.push(or(eq(documents.billingDocumentNumber, number), eq(documents.documentNumberFinance, number)));
+        case '01':
+          where('number', toLedgerNumber(value), (v) =>
+            or(eq(documents.billingDocumentNumber, v), eq(documents.documentNumberFinance, v)),
+          );
           break;
-        }
         case '90':
-          conditions.push(itemExists(like(invoiceItems.materialNumber, `${escapeLike(value.toUpperCase())}%`)));
+          where('material', `${escapeLike(value.toUpperCase())}%`, (v) =>
+            itemExists(like(invoiceItems.materialNumber, v)),
+          );
           break;
         case '91':
-          conditions.push(itemExists(ilike(invoiceItems.description, `%${escapeLike(value)}%`)));
+          where('description', `%${escapeLike(value)}%`, (v) => itemExists(ilike(invoiceItems.description, v)));
           break;
         // 92/93: invoices only / credits only, by the sign of the document total (a cleared credit stays a credit).
         case '92':
-          if (value === 'X') conditions.push(and(eq(documents.itemIsAPayment, false), gte(documents.totalAmount, 0n)));
+          if (value === 'X') {
+            where('invoices_only', undefined, () =>
+              and(eq(documents.itemIsAPayment, false), gte(documents.totalAmount, 0n)),
+            );
+          }
           break;
         case '93':
-          if (value === 'X') conditions.push(and(eq(documents.itemIsAPayment, false), lt(documents.totalAmount, 0n)));
+          if (value === 'X') {
+            where('credits_only', undefined, () =>
+              and(eq(documents.itemIsAPayment, false), lt(documents.totalAmount, 0n)),
+            );
+          }
           break;
       }
     }
     if (parameters.GridViewDocIds && parameters.GridViewDocIds.length > 0) {
-      const numbers = parameters.GridViewDocIds.map(toLedgerNumber);
-      conditions.push(
-        or(inArray(documents.billingDocumentNumber, numbers), inArray(documents.documentNumberFinance, numbers)),
+      where(
+        'grid',
+        parameters.GridViewDocIds.map(toLedgerNumber),
+        (v) =>
+          sql`(${documents.billingDocumentNumber} = ANY(${v}::text[]) OR ${documents.documentNumberFinance} = ANY(${v}::text[]))`,
       );
     }
     let cursor: Cursor | undefined;
@@ -240,7 +294,16 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
       cursor = decodeCursor(parameters.cursor, parameters.sort);
       if (!cursor) return { error: 'Invalid cursor' };
     }
-    return { payers: scope.payers, conditions, sort: parameters.sort, spec, cursor, empty: soldTos === null };
+    return {
+      payers: scope.payers,
+      shape: shape.join(','),
+      values,
+      conditions: (bind) => builders.map((build) => build(bind)),
+      sort: parameters.sort,
+      spec,
+      cursor,
+      empty: soldTos === null,
+    };
   }
 
   function itemExists(condition: SQL): SQL {
@@ -256,17 +319,29 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
    * The page query of one payer: whole document rows in index order, from the cursor on. One statement gives the
    * page (no second read by id); the rows skip drizzle's mapping (ledger-document-rows.ts).
    */
-  function pageQuery(prepared: Prepared, payer: string, limit: number, cursor = prepared.cursor): SQL {
-    const { spec, conditions } = prepared;
-    const where = and(eq(documents.payerNumber, payer), ...conditions, cursor ? afterCursor(spec, cursor) : undefined);
+  function pageQuery(prepared: Prepared, withCursor: boolean, bind: Bind): SQL {
+    const { spec } = prepared;
+    const where = and(
+      eq(documents.payerNumber, bind('payer')),
+      ...prepared.conditions(bind),
+      withCursor ? afterCursor(spec, bind) : undefined,
+    );
     return sql`SELECT ${documentColumns} FROM ${documents} WHERE ${where}
-      ORDER BY ${sql.join(orderOf(spec), sql`, `)} LIMIT ${limit}`;
+      ORDER BY ${sql.join(orderOf(spec), sql`, `)} LIMIT ${bind('limit')}`;
+  }
+
+  /** One payer's rows after `cursor` (from the start without one), at most `limit`. */
+  function readPage(prepared: Prepared, payer: string, limit: number, cursor = prepared.cursor) {
+    return selectDocuments(
+      db,
+      `page|${prepared.sort}|${cursor ? 'after' : 'start'}|${prepared.shape}`,
+      (bind) => pageQuery(prepared, cursor !== undefined, bind),
+      { ...prepared.values, ...cursorValues(cursor), payer, limit },
+    );
   }
 
   async function pageRows(prepared: Prepared, limit: number): Promise<DocumentRow[]> {
-    const perPayer = await Promise.all(
-      prepared.payers.map((payer) => selectDocuments(db, pageQuery(prepared, payer, limit))),
-    );
+    const perPayer = await Promise.all(prepared.payers.map((payer) => readPage(prepared, payer, limit)));
     if (perPayer.length === 1) return perPayer[0]!;
     return perPayer
       .flat()
@@ -292,17 +367,17 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
     });
   }
 
-  function countMatching(prepared: Prepared): Promise<FoundCount> {
-    return countFound(
+  /** The found count (ADR 0006): counting stops at cap + 1 rows. */
+  async function countMatching(prepared: Prepared): Promise<FoundCount> {
+    const [row] = await executeShaped<{ count: number | string }>(
       db,
-      (limit) =>
-        db
-          .select({ one: sql`1` })
-          .from(documents)
-          .where(and(inArray(documents.payerNumber, prepared.payers), ...prepared.conditions))
-          .limit(limit),
-      cap,
+      `count|${prepared.shape}`,
+      (bind) => sql`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${documents}
+        WHERE ${and(sql`${documents.payerNumber} = ANY(${bind('payers')}::text[])`, ...prepared.conditions(bind))}
+        LIMIT ${bind('limit')}) AS matching`,
+      { ...prepared.values, payers: prepared.payers, limit: cap + 1 },
     );
+    return foundCount(Number(row?.count ?? 0), cap);
   }
 
   async function page(prepared: Prepared, pageSize: number) {
@@ -363,11 +438,11 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
   function createReader(prepared: Prepared, payer: string): Reader {
     let rows: DocumentRow[] = [];
     let position = 0;
-    let pending: Promise<DocumentRow[]> | undefined = selectDocuments(db, pageQuery(prepared, payer, readerBatchSize));
+    let pending: Promise<DocumentRow[]> | undefined = readPage(prepared, payer, readerBatchSize);
     // A read that fails before it is awaited must not be an unhandled rejection; peek() rethrows it.
     pending.catch(() => undefined);
     const prefetch = (last: DocumentRow) =>
-      selectDocuments(db, pageQuery(prepared, payer, readerBatchSize, cursorAfter(prepared.spec, prepared.sort, last)));
+      readPage(prepared, payer, readerBatchSize, cursorAfter(prepared.spec, prepared.sort, last));
     return {
       async peek() {
         if (position < rows.length) return rows[position];
@@ -561,7 +636,15 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
     const parsed = InvoiceSearchRequest.parse(input);
     const prepared = await prepare(parsed);
     if ('error' in prepared) throw new Error(prepared.error);
-    return prepared.payers.map((payer) => pageQuery(prepared, payer, parsed.search_parameters.page_size + 1));
+    return prepared.payers.map((payer) => {
+      const values: Record<string, unknown> = {
+        ...prepared.values,
+        ...cursorValues(prepared.cursor),
+        payer,
+        limit: parsed.search_parameters.page_size + 1,
+      };
+      return pageQuery(prepared, prepared.cursor !== undefined, (name) => sql.param(values[name]));
+    });
   }
 
   return {

@@ -17,16 +17,25 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/** Address blocks by customer row: the rows are kept by the customers' cache, and a page names a few of them. */
+const addressBlocks = new WeakMap<CustomerRow, DocumentAddress>();
+
+/** The customer's address on the wire; one object per customer row, shared by its documents (read-only). */
 export function addressBlock(customer: CustomerRow): DocumentAddress {
-  return {
-    name: customer.name,
-    name_2: customer.name2,
-    street: customer.street,
-    city: customer.city,
-    region: customer.region,
-    postal_code: customer.postalCode,
-    country: customer.country,
-  };
+  let block = addressBlocks.get(customer);
+  if (!block) {
+    block = Object.freeze({
+      name: customer.name,
+      name_2: customer.name2,
+      street: customer.street,
+      city: customer.city,
+      region: customer.region,
+      postal_code: customer.postalCode,
+      country: customer.country,
+    });
+    addressBlocks.set(customer, block);
+  }
+  return block;
 }
 
 export function toWireDocument(
