@@ -1,5 +1,5 @@
 // The Idempotency-Key store (portal.idempotency_keys): SQL in, plain objects out. Used by http/idempotency.ts.
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { idempotencyKeys } from '../db/schema';
@@ -9,13 +9,15 @@ export type IdempotencyKeyId = { scope: string; key: string; requestHash: string
 
 /**
  * Claims the key for one request: inserts it in flight, or takes over a row whose time has run out. One statement,
- * so that of any number of concurrent claims exactly one returns true (PostgreSQL waits for the first inserter;
- * PGlite runs one statement at a time).
+ * so that of any number of concurrent claims exactly one is claimed (PostgreSQL waits for the first inserter;
+ * PGlite runs one statement at a time). `alsoAsk`, a boolean expression, is answered by the same statement (as of
+ * its start) as `also`.
  */
 export async function claimIdempotencyKey(
   db: Db,
   claim: IdempotencyKeyId & { now: Date; expiresAt: Date },
-): Promise<boolean> {
+  alsoAsk: SQL<boolean> = sql<boolean>`false`,
+): Promise<{ claimed: boolean; also: boolean }> {
   const fresh = {
     requestHash: claim.requestHash,
     state: 'in_flight' as const,
@@ -25,7 +27,7 @@ export async function claimIdempotencyKey(
     completedAt: null,
     expiresAt: claim.expiresAt,
   };
-  const claimed = await db
+  const insert = db
     .insert(idempotencyKeys)
     .values({ scope: claim.scope, key: claim.key, ...fresh })
     .onConflictDoUpdate({
@@ -34,7 +36,12 @@ export async function claimIdempotencyKey(
       setWhere: lte(idempotencyKeys.expiresAt, claim.now),
     })
     .returning({ key: idempotencyKeys.key });
-  return claimed.length === 1;
+  // drizzle writes an embedded statement in parentheses: WITH claimed AS (INSERT … RETURNING key).
+  const result = (await db.execute(
+    sql`WITH claimed AS ${insert} SELECT (SELECT count(*) FROM claimed)::int AS claimed, (${alsoAsk}) AS also`,
+  )) as unknown as { rows: { claimed: number | string; also: boolean }[] };
+  const [row] = result.rows;
+  return { claimed: Number(row?.claimed) === 1, also: row?.also === true };
 }
 
 export async function findIdempotencyKey(db: Db, scope: string, key: string): Promise<IdempotencyKeyRow | undefined> {

@@ -1,4 +1,5 @@
 // The Idempotency-Key store through a small route registered here only (not in the app), on the test database.
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
@@ -248,6 +249,27 @@ describe('Idempotency-Key', () => {
       random: () => 0.1,
     });
     expect(await findIdempotencyKey(ctx.db, 'user:9', stale)).toBeUndefined();
+  });
+
+  it("answers the claim's question about earlier work in the claim, and says 'look' without one", async () => {
+    const seen: boolean[] = [];
+    const run = async (claim: { earlierWork: boolean }) => {
+      seen.push(claim.earlierWork);
+      return { status: 200, body: {} };
+    };
+    const request = (key: string) => ({ scope: 'user:10', key, method: 'POST', path: '/p', body: {} });
+    // The expression sees the claim's scope and key, and is answered as of the claim.
+    const asked: string[] = [];
+    const earlierWork = (scope: string, key: string) => {
+      asked.push(`${scope}|${key}`);
+      return key.endsWith('-done') ? sql<boolean>`true` : sql<boolean>`1 = 0`;
+    };
+    const done = `${newKey()}-done`;
+    await withIdempotency(ctx, request(done), run, { purgeChance: 0, earlierWork });
+    await withIdempotency(ctx, request(newKey()), run, { purgeChance: 0, earlierWork });
+    await withIdempotency(ctx, request(newKey()), run, { purgeChance: 0 });
+    expect(seen).toEqual([true, false, true]);
+    expect(asked[0]).toBe(`user:10|${done}`);
   });
 
   it('requires a well-formed key', async () => {

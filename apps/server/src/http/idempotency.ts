@@ -22,6 +22,7 @@
 // Expired keys are purged opportunistically on claims (1 claim in 50, at most 500 rows); a job may call
 // purgeExpiredIdempotencyKeys as well.
 import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { AppError, errorCodes, type ErrorCode } from '../errors';
@@ -57,6 +58,9 @@ export type IdempotentRequest = {
   body: unknown;
 };
 
+/** What the claim found out for run(): see IdempotencyOptions.earlierWork. */
+export type Claim = { earlierWork: boolean };
+
 export type IdempotentAnswer<T> = {
   status: number;
   body: T;
@@ -76,6 +80,12 @@ export type IdempotencyOptions = {
    * not stored: the key is released, so the same request asked again runs again and can give the settled answer.
    */
   isFinal?: (body: unknown) => boolean;
+  /**
+   * Asked in the claim's own statement (one round trip fewer): whether an earlier request with this scope and key
+   * left work that outlives its key row (a payment's intent stays when its key is released after a failure, or
+   * expires). run() is given the answer as `earlierWork`; without this option it is told true (look for yourself).
+   */
+  earlierWork?: (scope: string, key: string) => SQL<boolean>;
   /**
    * What the request hash covers instead of the request's body (replyIdempotently): a body with secrets that must
    * not shape a stored hash (the CVV) left out.
@@ -126,7 +136,7 @@ export function hashIdempotentRequest(method: string, path: string, body: unknow
 export async function withIdempotency<T>(
   ctx: IdempotencyContext,
   request: IdempotentRequest,
-  run: () => Promise<IdempotentAnswer<T>>,
+  run: (claim: Claim) => Promise<IdempotentAnswer<T>>,
   options: IdempotencyOptions = {},
 ): Promise<IdempotentAnswer<T> & { replayed: boolean }> {
   validateIdempotencyKey(request.key);
@@ -142,8 +152,14 @@ export async function withIdempotency<T>(
 
   // A row seen as taken may be gone by the time it is read (released or purged): claim again, a few times.
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (await claimIdempotencyKey(ctx.db, { ...id, now, expiresAt: new Date(now.getTime() + idempotencyKeyTtlMs) })) {
-      return { ...(await runClaimed(ctx, id, run, options.isFinal)), replayed: false };
+    const claim = await claimIdempotencyKey(
+      ctx.db,
+      { ...id, now, expiresAt: new Date(now.getTime() + idempotencyKeyTtlMs) },
+      options.earlierWork?.(id.scope, id.key),
+    );
+    if (claim.claimed) {
+      const earlierWork = options.earlierWork ? claim.also : true;
+      return { ...(await runClaimed(ctx, id, () => run({ earlierWork }), options.isFinal)), replayed: false };
     }
     const row = await findIdempotencyKey(ctx.db, id.scope, id.key);
     if (!row) continue;
@@ -164,7 +180,7 @@ export async function replyIdempotently<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   scope: string,
-  run: () => Promise<IdempotentAnswer<T>>,
+  run: (claim: Claim) => Promise<IdempotentAnswer<T>>,
   options?: IdempotencyOptions,
 ): Promise<T> {
   const key = readIdempotencyKey(request);

@@ -1,6 +1,6 @@
 // Payment intents and their document reservations (portal.payment_intents, portal.payment_intent_documents): SQL in,
 // plain objects out. See db/portal.schema.ts for the states.
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { paymentIntentDocuments, paymentIntents } from '../../db/schema';
@@ -77,6 +77,12 @@ export async function findIntentByKey(db: Db, scope: string, key: string): Promi
   );
   const [row] = await statement.execute({ scope, key });
   return row;
+}
+
+/** Whether an intent with this scope and key exists, as an expression (asked by the key's claim). */
+export function intentWithKeyExists(scope: string, key: string): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${paymentIntents}
+    WHERE ${paymentIntents.scope} = ${scope} AND ${paymentIntents.idempotencyKey} = ${key})`;
 }
 
 export async function findIntent(db: Db, id: string): Promise<PaymentIntent | undefined> {

@@ -1,10 +1,12 @@
 // The route side of every money-moving call (invoice payments, deposits, guest payments): one Idempotency-Key per
 // submission, the request hash over the validated body without the CVV, and a pending answer not stored as final,
-// so that asking again after the reconciler settled it gives the settled answer (ADR 0009).
+// so that asking again after the reconciler settled it gives the settled answer (ADR 0009). The claim of the key
+// also asks whether an intent of an earlier request with the key exists (one round trip for both).
 import type { PayInvoicesResponse, PaymentDetail } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { hashIdempotentRequest, readIdempotencyKey, replyIdempotently } from '../../http/idempotency';
+import { intentWithKeyExists } from './payment-intents.repository';
 import { isStoredWithKey } from './settle-payment-intent';
 import type { IdempotencyIdentity } from './start-payment-intent';
 
@@ -28,15 +30,21 @@ export function replyPaymentOnce<B extends PaymentBody>(
     request,
     reply,
     scope,
-    async () => {
+    async (claim) => {
       const identity = {
         scope,
         key: readIdempotencyKey(request),
         requestHash: hashIdempotentRequest(request.method, path, hashedBody),
+        earlierIntent: claim.earlierWork,
       };
       const body = await pay(identity);
       return { status: 200, body, storedWithKey: isStoredWithKey(body) };
     },
-    { hashedBody, isFinal: (answer) => (answer as PayInvoicesResponse).payment.state !== 'pending' },
+    {
+      hashedBody,
+      isFinal: (answer) => (answer as PayInvoicesResponse).payment.state !== 'pending',
+      // An intent outlives its key row (released after a crash, or expired): the claim asks whether one exists.
+      earlierWork: intentWithKeyExists,
+    },
   );
 }

@@ -15,13 +15,22 @@ import {
 } from './payment-intents.repository';
 import { settlePaymentIntent } from './settle-payment-intent';
 
-export type IdempotencyIdentity = { scope: string; key: string; requestHash: string };
+export type IdempotencyIdentity = {
+  scope: string;
+  key: string;
+  requestHash: string;
+  /** Whether an intent with this scope and key existed when the key was claimed (asked by the claim itself). */
+  earlierIntent: boolean;
+};
 
 /** The intent of an earlier request with this scope and key, settled (or still pending); undefined when none. */
 export async function settleEarlierIntent(
   ctx: AppContext,
   identity: IdempotencyIdentity,
 ): Promise<PayInvoicesResponse | undefined> {
+  // None existed at the claim, and none can be written since: the key is this request's until it ends. (A
+  // concurrent writer with the key would still meet the intents' unique key: openPaymentIntent gives it back.)
+  if (!identity.earlierIntent) return undefined;
   const earlier = await findIntentByKey(ctx.db, identity.scope, identity.key);
   return earlier ? settleExistingIntent(ctx, earlier, identity) : undefined;
 }
