@@ -70,7 +70,17 @@ export type ErpConnector = {
    * The payer's documents with these keys as the ledger holds them now (open amount, currency, company code...).
    * A key of another payer (or unknown) is left out: the caller refuses it like a document that does not exist.
    */
-  getPayableDocuments: (request: { payer_data: PayerData; document_keys: string[] }) => Promise<LedgerDocument[]>;
+  getPayableDocuments: (
+    request: { payer_data: PayerData; document_keys: string[] },
+    options?: {
+      /**
+       * Runs first, in the read's own transaction where the ERP shares the portal's database (the built-in ledger),
+       * so that what the portal writes there (a payment's reservation of the documents) commits with the read and
+       * the read sees every payment settled before it. A connector to a remote ERP runs it before its read.
+       */
+      beforeRead?: (tx: Db) => Promise<void>;
+    },
+  ) => Promise<LedgerDocument[]>;
   /**
    * Posts a payment (message_type S) or records a declined attempt (E), once per posting_reference: a second call
    * with the same reference changes nothing and answers what the first one posted. The documents are locked

@@ -159,14 +159,16 @@ export async function payGuestInvoice(
       identity,
       cardinal,
       // As for invoice payments: a payment that settled between the checks and the reservation changed the document.
-      afterReservation: async () => {
-        const current = await readGuestDocument(ctx, token);
-        if (
-          !current ||
-          current.document_status !== '01' ||
-          parseScaledAmount(current.open_amount, decimals) !== parseScaledAmount(document.open_amount, decimals)
-        )
-          throw new AppError('DOCUMENT_CHANGED', { details: { documentIndex: 0 } });
+      reread: {
+        payerData: { customer_number: token.payer_number, company_code: token.company_code },
+        check: ([current]) => {
+          if (
+            !current ||
+            current.document_status !== '01' ||
+            parseScaledAmount(current.open_amount, decimals) !== parseScaledAmount(document.open_amount, decimals)
+          )
+            throw new AppError('DOCUMENT_CHANGED', { details: { documentIndex: 0 } });
+        },
       },
     },
   );

@@ -386,8 +386,8 @@ describe('fault points', () => {
     const hasChecked = new Promise<void>((resolve) => (checked = resolve));
     // The first request's first read of the documents waits while a second payment of the invoice runs to its end:
     // the interleaving that two real requests get when one is slow between its checks and its reservation.
-    erp.getPayableDocuments = async (request) => {
-      const rows = await read(request);
+    erp.getPayableDocuments = async (request, options) => {
+      const rows = await read(request, options);
       if (!paused) {
         paused = true;
         checked();

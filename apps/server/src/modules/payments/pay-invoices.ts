@@ -6,7 +6,7 @@
 // 3. the documents are as the page showed them (DOCUMENT_CHANGED otherwise) and the spec's checks pass
 //    (PAYMENT_REFUSED with the check's message key), including 3-D Secure where it applies;
 // 4. the intent is written and its documents reserved (PAYMENT_IN_PROCESS when another payment holds one), then
-//    the documents are read again: a payment that settled between step 3 and the reservation has changed them
+//    the documents are read again in the same transaction: a payment that settled between step 3 and the reservation has changed them
 //    (DOCUMENT_CHANGED, and the intent is removed again);
 // 5. settlePaymentIntent charges outside any transaction and posts the ledger with the intent's completion.
 // Every refusal happens before the gateway is called: nothing stays written, nothing is charged.
@@ -174,18 +174,20 @@ export async function payInvoices(
       // The reservation only stops payments that start after it. One that was checked, charged and posted while
       // this request read and checked its documents freed them again with its posting: read them once more, now
       // that no one else can post them, so that an invoice paid meanwhile is never charged twice.
-      afterReservation: async () => {
-        const reserved = await ctx.erp.getPayableDocuments({ payer_data: scope.payerData, document_keys: keys });
-        const reservedByKey = new Map(reserved.map((document) => [paymentDocumentKey(document), document]));
-        const changedIndex = documents.findIndex((document, index) => {
-          const current = reservedByKey.get(keys[index]!);
-          return (
-            !current ||
-            current.document_status !== document.document_status ||
-            parseScaledAmount(current.open_amount, decimals) !== parseScaledAmount(document.open_amount, decimals)
-          );
-        });
-        if (changedIndex >= 0) throw new AppError('DOCUMENT_CHANGED', { details: { documentIndex: changedIndex } });
+      reread: {
+        payerData: scope.payerData,
+        check: (reserved) => {
+          const reservedByKey = new Map(reserved.map((document) => [paymentDocumentKey(document), document]));
+          const changedIndex = documents.findIndex((document, index) => {
+            const current = reservedByKey.get(keys[index]!);
+            return (
+              !current ||
+              current.document_status !== document.document_status ||
+              parseScaledAmount(current.open_amount, decimals) !== parseScaledAmount(document.open_amount, decimals)
+            );
+          });
+          if (changedIndex >= 0) throw new AppError('DOCUMENT_CHANGED', { details: { documentIndex: changedIndex } });
+        },
       },
     },
   );

@@ -18,20 +18,23 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
-export type OpenIntentOutcome = { opened: PaymentIntent } | { inProcess: true } | { existing: PaymentIntent };
+export type OpenIntentOutcome<T> = { opened: PaymentIntent; read: T } | { inProcess: true } | { existing: PaymentIntent };
 
 /**
- * Writes the intent and reserves its documents in one transaction. Reservation keys are inserted in sorted order
- * so that two overlapping selections cannot deadlock; a key already held by an unsettled intent refuses the whole
- * intent (inProcess). The same scope and key written by a concurrent request gives that intent back (existing).
+ * Writes the intent and reserves its documents in one transaction, run by `transaction` (which may read in it after
+ * the write: what it answers is `read`). Reservation keys are inserted in sorted order so that two overlapping
+ * selections cannot deadlock; a key already held by an unsettled intent refuses the whole intent (inProcess). The
+ * same scope and key written by a concurrent request gives that intent back (existing).
  */
-export async function openPaymentIntent(
+export async function openPaymentIntent<T>(
   db: Db,
   intent: NewPaymentIntent,
   documentKeys: string[],
-): Promise<OpenIntentOutcome> {
+  transaction: (write: (tx: Db) => Promise<void>) => Promise<T>,
+): Promise<OpenIntentOutcome<T>> {
+  let opened: PaymentIntent | undefined;
   try {
-    const opened = await db.transaction(async (tx) => {
+    const read = await transaction(async (tx) => {
       const [row] = await tx.insert(paymentIntents).values(intent).returning();
       const keys = [...new Set(documentKeys)].sort();
       if (keys.length > 0) {
@@ -39,9 +42,10 @@ export async function openPaymentIntent(
           .insert(paymentIntentDocuments)
           .values(keys.map((documentKey) => ({ intentId: intent.id, documentKey, payerNumber: intent.payerNumber })));
       }
-      return row!;
+      opened = row!;
     });
-    return { opened };
+    if (!opened) throw new Error('the payment intent was not written');
+    return { opened, read };
   } catch (error) {
     if (isUniqueViolation(error, 'payment_intent_documents_open_key')) return { inProcess: true };
     if (isUniqueViolation(error, 'payment_intents_scope_key_key')) {

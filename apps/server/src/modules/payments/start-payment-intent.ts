@@ -1,8 +1,8 @@
 // The exactly-once tail every payment shares (invoice payments, deposits, guest payments), after its own
-// authorisation and checks: write the intent with its document reservations, let the caller re-read what it
-// reserved, then charge and post through settlePaymentIntent. And the retry path: a request whose intent exists
+// authorisation and checks: write the intent with its document reservations, read what it reserved again in the
+// same transaction and let the caller check it, then charge and post through settlePaymentIntent. And the retry path: a request whose intent exists
 // settles that intent by a status look-up, never by a second charge.
-import type { PayInvoicesResponse } from '@portal/contracts';
+import type { LedgerDocument, PayerData, PayInvoicesResponse } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { CardinalResult } from '@portal/contracts';
@@ -55,18 +55,25 @@ export async function startPaymentIntent(
     identity: IdempotencyIdentity;
     cardinal: CardinalResult | null;
     /**
-     * Runs once the reservation is written, before the gateway: a refusal it throws removes the intent again (a
-     * payment that settled between the caller's checks and the reservation has changed the documents).
+     * The reserved documents read again (whose they are, and the check of what is read), in the reservation's own
+     * transaction after its writes where the ERP shares the portal's database (getPayableDocuments' beforeRead):
+     * a payment that settled between the caller's checks and the reservation has changed them, and a refusal
+     * `check` throws removes the intent again, before the gateway is called.
      */
-    afterReservation?: () => Promise<void>;
+    reread?: { payerData: PayerData; check: (documents: LedgerDocument[]) => void };
   },
 ): Promise<PayInvoicesResponse> {
-  const outcome = await openPaymentIntent(ctx.db, intent, options.documentKeys);
+  const { reread, documentKeys } = options;
+  const outcome = await openPaymentIntent(ctx.db, intent, documentKeys, (write) =>
+    reread
+      ? ctx.erp.getPayableDocuments({ payer_data: reread.payerData, document_keys: documentKeys }, { beforeRead: write })
+      : ctx.db.transaction(write).then(() => []),
+  );
   if ('inProcess' in outcome) throw new AppError('PAYMENT_IN_PROCESS');
   if ('existing' in outcome) return settleExistingIntent(ctx, outcome.existing, options.identity);
-  if (options.afterReservation) {
+  if (reread) {
     try {
-      await options.afterReservation();
+      reread.check(outcome.read);
     } catch (error) {
       await abandonPaymentIntent(ctx.db, outcome.opened.id);
       throw error;

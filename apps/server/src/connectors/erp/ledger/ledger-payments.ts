@@ -113,11 +113,18 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
     return { payer, soldto: asked.soldto || payer };
   }
 
-  async function getPayableDocuments(request: {
-    payer_data: PayerData;
-    document_keys: string[];
-  }): Promise<LedgerDocument[]> {
-    return invoices.toWire(await payerDocuments(db, request.payer_data, request.document_keys, false));
+  async function getPayableDocuments(
+    request: { payer_data: PayerData; document_keys: string[] },
+    options: { beforeRead?: (tx: Db) => Promise<void> } = {},
+  ): Promise<LedgerDocument[]> {
+    const { beforeRead } = options;
+    const rows = beforeRead
+      ? await db.transaction(async (tx) => {
+          await beforeRead(tx);
+          return payerDocuments(tx, request.payer_data, request.document_keys, false);
+        })
+      : await payerDocuments(db, request.payer_data, request.document_keys, false);
+    return invoices.toWire(rows);
   }
 
   async function postPayment(
