@@ -18,7 +18,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
-export type OpenIntentOutcome<T> = { opened: PaymentIntent; read: T } | { inProcess: true } | { existing: PaymentIntent };
+export type OpenIntentOutcome<T> =
+  { opened: PaymentIntent; read: T } | { inProcess: true } | { existing: PaymentIntent };
 
 /**
  * Writes the intent and reserves its documents in one transaction, run by `transaction` (which may read in it after

@@ -66,7 +66,10 @@ export async function startPaymentIntent(
   const { reread, documentKeys } = options;
   const outcome = await openPaymentIntent(ctx.db, intent, documentKeys, (write) =>
     reread
-      ? ctx.erp.getPayableDocuments({ payer_data: reread.payerData, document_keys: documentKeys }, { beforeRead: write })
+      ? ctx.erp.getPayableDocuments(
+          { payer_data: reread.payerData, document_keys: documentKeys },
+          { beforeRead: write },
+        )
       : ctx.db.transaction(write).then(() => []),
   );
   if ('inProcess' in outcome) throw new AppError('PAYMENT_IN_PROCESS');
