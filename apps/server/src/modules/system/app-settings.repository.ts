@@ -1,49 +1,31 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { announceChange, changeFeedOf, type ChangeFeed } from '../../db/change-feed';
+import { changeOf, createKeptReads, type KeptReads } from '../../db/kept-reads';
 import { preparedStatement } from '../../db/prepared';
 import { appSettings } from '../../db/schema';
 
 /**
  * Settings are read on many calls (the application settings on every payment and footer) and change rarely: each
- * instance keeps what it read until PostgreSQL announces a change of the key (db/change-feed.ts), or for a minute
- * at most. Reads in a transaction go to the database (what it sees may never commit).
+ * instance keeps what it read until PostgreSQL announces a change of the key (db/kept-reads.ts), or for a minute
+ * at most. Callers get copies: they may change what they are given. Reads in a transaction go to the database
+ * (changeFeedOf gives no feed for one: what it sees may never commit).
  */
-type SettingsMemory = { values: Map<string, { value: unknown; epoch: number; readAt: number }>; generation: number };
-const memories = new WeakMap<ChangeFeed, SettingsMemory>();
-const settingMaxAgeMs = 60_000;
+const keptSettings = new WeakMap<ChangeFeed, KeptReads<unknown>>();
 
-function memoryOf(feed: ChangeFeed): SettingsMemory {
-  let memory = memories.get(feed);
-  if (!memory) {
-    const created: SettingsMemory = { values: new Map(), generation: 0 };
-    feed.subscribe((change) => {
-      created.generation++;
-      if (change === 'reset') created.values.clear();
-      else if (change.startsWith('setting:')) created.values.delete(change.slice('setting:'.length));
-    });
-    memories.set(feed, created);
-    memory = created;
+function keptSettingsOf(feed: ChangeFeed): KeptReads<unknown> {
+  let kept = keptSettings.get(feed);
+  if (!kept) {
+    kept = createKeptReads(feed, { keyOf: changeOf('setting:') });
+    keptSettings.set(feed, kept);
   }
-  return memory;
+  return kept;
 }
 
 export async function readSetting<T>(db: Db, key: string): Promise<T | undefined> {
   const feed = changeFeedOf(db);
   if (!feed) return readStoredSetting<T>(db, key);
-  const memory = memoryOf(feed);
-  const kept = memory.values.get(key);
-  // A copy: callers may change what they are given.
-  if (kept && feed.usable(kept.epoch) && Date.now() - kept.readAt < settingMaxAgeMs) {
-    return structuredClone(kept.value) as T | undefined;
-  }
-  const generation = memory.generation;
-  const epoch = feed.epoch();
-  const value = await readStoredSetting<T>(db, key);
-  if (generation === memory.generation && feed.usable(epoch)) {
-    memory.values.set(key, { value: structuredClone(value), epoch, readAt: Date.now() });
-  }
-  return value;
+  return structuredClone(await keptSettingsOf(feed).get(key, () => readStoredSetting(db, key))) as T | undefined;
 }
 
 async function readStoredSetting<T>(db: Db, key: string): Promise<T | undefined> {

@@ -5,6 +5,8 @@ import type { ManagePaymentsRequest, ManagePaymentsResponse, PaymentCard, PayerD
 import { paymentMethodLabel as cardLabel } from '@portal/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { announceChange, changeFeedOf } from '../../../db/change-feed';
+import { changeOf, createKeptReads } from '../../../db/kept-reads';
 import { preparedStatement } from '../../../db/prepared';
 import type { ErpConnector } from '../erp-connector';
 import { fromErpDate, toErpDate, toFlag, toLedgerNumber } from './ledger-format';
@@ -36,27 +38,36 @@ function toWire(row: Row): PaymentCard {
   };
 }
 
+/** A payer's card as kept: read-only, with the company code it is saved under. */
+type KeptCard = { companyCode: string; card: PaymentCard };
+
 export function createPaymentCardOperations(db: Db): PaymentCardOperations {
-  async function getPaymentCards(request: { payer_data: PayerData }) {
-    // Every payment reads its account's cards (the card named must be one of them): prepared.
-    const statement = preparedStatement(db, 'payment_cards_of_account', (database) =>
+  // Every payment reads its payer's cards (the card named must be one of them): kept per instance until PostgreSQL
+  // announces a change of the payer's cards (migration 0013), whoever makes it.
+  const keptCards = createKeptReads<KeptCard[]>(changeFeedOf(db), { keyOf: changeOf('cards:') });
+
+  async function readPaymentCards(payerNumber: string): Promise<KeptCard[]> {
+    const statement = preparedStatement(db, 'payment_cards_of_payer', (database) =>
       database
         .select()
         .from(paymentCards)
-        .where(
-          and(
-            eq(paymentCards.payerNumber, sql.placeholder('payer')),
-            eq(paymentCards.companyCode, sql.placeholder('companyCode')),
-          ),
-        )
+        .where(eq(paymentCards.payerNumber, sql.placeholder('payer')))
         .orderBy(desc(paymentCards.isDefault), asc(paymentCards.id))
-        .prepare('payment_cards_of_account'),
+        .prepare('payment_cards_of_payer'),
     );
-    const rows = await statement.execute({
-      payer: toLedgerNumber(request.payer_data.customer_number),
-      companyCode: request.payer_data.company_code,
-    });
-    return { status: { message_type: 'S' as const, message_line_string: '' }, payment_cards: rows.map(toWire) };
+    const rows = await statement.execute({ payer: payerNumber });
+    return rows.map((row) => ({ companyCode: row.companyCode, card: Object.freeze(toWire(row)) }));
+  }
+
+  async function getPaymentCards(request: { payer_data: PayerData }) {
+    const payerNumber = toLedgerNumber(request.payer_data.customer_number);
+    const cards = await keptCards.get(payerNumber, () => readPaymentCards(payerNumber));
+    return {
+      status: { message_type: 'S' as const, message_line_string: '' },
+      payment_cards: cards
+        .filter((kept) => kept.companyCode === request.payer_data.company_code)
+        .map((kept) => kept.card),
+    };
   }
 
   async function managePaymentCards(request: ManagePaymentsRequest): Promise<ManagePaymentsResponse> {
@@ -67,7 +78,7 @@ export function createPaymentCardOperations(db: Db): PaymentCardOperations {
     const validTo = card.payment_card_type === 'EC' || !card.valid_to ? null : (fromErpDate(card.valid_to) ?? null);
     const validFrom = card.valid_from ? (fromErpDate(card.valid_from) ?? null) : null;
 
-    return db.transaction(async (tx) => {
+    const answer = await db.transaction(async (tx) => {
       const [payer] = await tx
         .select({ customerNumber: customers.customerNumber })
         .from(customers)
@@ -134,6 +145,9 @@ export function createPaymentCardOperations(db: Db): PaymentCardOperations {
         .where(eq(paymentCards.id, existing.id));
       return { status: ok };
     });
+    // The trigger announces the change to every instance at commit; this one's next call may come first.
+    announceChange(db, `cards:${payerNumber}`);
+    return answer;
   }
 
   return { getPaymentCards, managePaymentCards };
