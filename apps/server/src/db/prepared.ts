@@ -5,7 +5,7 @@
 // parses it once per connection.
 import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 
 const statements = new WeakMap<object, Map<string, unknown>>();
 
@@ -30,32 +30,34 @@ export function preparedStatement<T>(db: Db, name: string, build: (db: Db) => T)
 /** Gives the SQL of a value by its name: a placeholder when a statement is rendered once for many calls. */
 export type Bind = (name: string) => SQLWrapper;
 
-const shapedStatements = new WeakMap<object, Map<string, Query>>();
+/** Rendered statements by dialect: a database and its transactions share one (and its casing). */
+const shapedStatements = new WeakMap<PgDialect, Map<string, Query>>();
 /** Shapes kept per database; a list's filters combine into a few dozen in practice. */
 const maxShapes = 2_000;
 
 /**
  * Runs a statement whose text depends on which parts a request has (the invoice list: its filters, sort and
  * cursor), not on their values: `build` writes it with `bind(name)` for each value, and it is rendered to SQL once
- * per shape and database (drizzle's rendering of the list's two statements was about a tenth of the list's CPU,
+ * per shape and database, its transactions included (drizzle's rendering of the list's two statements was about a tenth of the list's CPU,
  * issue 17); each call sends that text with `values`. Unnamed on the wire, so PostgreSQL plans each call with its
- * own values, as before. `shape` must name everything `build` depends on besides the bound values.
+ * own values, as before. `shape` must name everything `build` depends on besides the bound values. In a
+ * transaction too (`db` a transaction: the statement goes over its connection).
  */
 export async function executeShaped<Row>(
-  db: Db,
+  db: Db | Tx,
   shape: string,
   build: (bind: Bind) => SQL,
   values: Record<string, unknown>,
 ): Promise<Row[]> {
-  let byShape = shapedStatements.get(db);
+  // The database's own dialect: it carries the casing the schema was declared with.
+  const { dialect } = db as unknown as { dialect: PgDialect };
+  let byShape = shapedStatements.get(dialect);
   if (!byShape) {
     byShape = new Map();
-    shapedStatements.set(db, byShape);
+    shapedStatements.set(dialect, byShape);
   }
   let query = byShape.get(shape);
   if (!query) {
-    // The database's own dialect: it carries the casing the schema was declared with.
-    const { dialect } = db as unknown as { dialect: PgDialect };
     query = dialect.sqlToQuery(build((name) => sql.placeholder(name)));
     if (byShape.size >= maxShapes) byShape.clear();
     byShape.set(shape, query);

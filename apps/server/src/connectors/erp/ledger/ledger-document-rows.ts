@@ -3,7 +3,7 @@
 // 100 and an export of 100,000 rows pay one small function per row. Customers (addresses on every row) come from a
 // short-lived per-process cache filled by key, instead of a join over the whole customers table.
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { executeShaped, type Bind } from '../../../db/prepared';
 import { customers, documents, reasonCodes } from './ledger.schema';
 import type { CustomerRow, DocumentRow } from './ledger-wire';
@@ -97,7 +97,7 @@ export function toDocumentRow(raw: RawDocument): DocumentRow {
 
 /** Runs a SELECT of documentColumns (a statement of this shape, executeShaped) and maps its rows. */
 export async function selectDocuments(
-  db: Db,
+  db: Db | Tx,
   shape: string,
   build: (bind: Bind) => SQL,
   values: Record<string, unknown>,

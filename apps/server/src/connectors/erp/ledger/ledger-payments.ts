@@ -12,13 +12,14 @@
 //   writes the payment document, the payment items (reason and comment kept) and the maintained account balances;
 // - runs the caller's inTransaction step (the portal's intent completion and outbox mail) before it commits.
 import type { LedgerDocument, PayerData } from '@portal/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { preparedStatement } from '../../../db/prepared';
+import type { Bind } from '../../../db/prepared';
 import type { ErpConnector, LedgerPaymentPosting, LedgerPostingResult } from '../erp-connector';
 import { isoDay, toLedgerNumber } from './ledger-format';
 import type { InvoiceQueries } from './ledger-invoices';
 import { accountBalances, documents, payerSoldTos, paymentItems, payments } from './ledger.schema';
+import { documentColumns, selectDocuments } from './ledger-document-rows';
 import type { DocumentRow } from './ledger-wire';
 
 export type PaymentPostings = Pick<ErpConnector, 'getPayableDocuments' | 'postPayment'>;
@@ -42,25 +43,22 @@ function keyOf(row: Pick<DocumentRow, 'companyCode' | 'documentNumberFinance' | 
 /**
  * The documents with these keys among the payers' (and sold-tos', when the account is one), invoices and credits
  * only: the keys go in as four arrays (one row value per document), so that the statement's text is the same for
- * any number of documents and is built once (a payment reads its documents twice; an OR of 4-column conditions per
- * document cost more CPU to build than PostgreSQL spent on it).
+ * any number of documents and is rendered once (executeShaped), in a transaction too (a payment reads its
+ * documents twice and locks them once; an OR of 4-column conditions per document cost more CPU to build than
+ * PostgreSQL spent on it).
  */
-function payerDocumentsQuery(executor: Db | Tx, forUpdate: boolean) {
-  const text = (name: string) => sql`${sql.placeholder(name)}::text[]`;
-  const query = executor
-    .select()
-    .from(documents)
-    .where(
-      and(
-        sql`(${documents.companyCode}, ${documents.documentNumberFinance}, ${documents.fiscalYear}, ${documents.lineItem})
+function payerDocumentsQuery(bind: Bind, forUpdate: boolean): SQL {
+  const text = (name: string) => sql`${bind(name)}::text[]`;
+  const where = and(
+    sql`(${documents.companyCode}, ${documents.documentNumberFinance}, ${documents.fiscalYear}, ${documents.lineItem})
           IN (SELECT * FROM unnest(${text('companyCodes')}, ${text('numbers')}, ${text('years')}, ${text('lines')}))`,
-        sql`${documents.payerNumber} = ANY(${text('payers')})`,
-        sql`(cardinality(${text('soldTos')}) = 0 OR ${documents.soldtoNumber} = ANY(${text('soldTos')}))`,
-        eq(documents.itemIsAPayment, false),
-      ),
-    )
-    .orderBy(asc(documents.id));
-  return (forUpdate ? query.for('update') : query).prepare(forUpdate ? 'payer_documents_locked' : 'payer_documents');
+    sql`${documents.payerNumber} = ANY(${text('payers')})`,
+    sql`(cardinality(${text('soldTos')}) = 0 OR ${documents.soldtoNumber} = ANY(${text('soldTos')}))`,
+    eq(documents.itemIsAPayment, false),
+  );
+  return sql`SELECT ${documentColumns} FROM ${documents} WHERE ${where} ORDER BY ${documents.id}${
+    forUpdate ? sql` FOR UPDATE` : sql``
+  }`;
 }
 
 export function createPaymentPostings(db: Db, invoices: InvoiceQueries): PaymentPostings {
@@ -69,12 +67,7 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
     const parsed = keys.map(parseDocumentKey).filter((key): key is DocumentKey => key !== null);
     if (parsed.length === 0) return [];
     const scope = await invoices.resolveCustomer(payer.customer_number);
-    // In a transaction the statement is bound to its connection: built for it (PostgreSQL still parses it once).
-    const statement =
-      executor === db && !forUpdate
-        ? preparedStatement(db, 'payer_documents', (database) => payerDocumentsQuery(database, false))
-        : payerDocumentsQuery(executor, forUpdate);
-    return statement.execute({
+    return selectDocuments(executor, `payer_documents|${forUpdate}`, (bind) => payerDocumentsQuery(bind, forUpdate), {
       companyCodes: parsed.map((key) => key.companyCode),
       numbers: parsed.map((key) => key.documentNumberFinance),
       years: parsed.map((key) => key.fiscalYear),
