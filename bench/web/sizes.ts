@@ -114,6 +114,8 @@ if (!process.argv.includes('--no-lighthouse')) {
       });
   }
 }
+// Lighthouse leaves a timer-bound promise behind that rejects after Chromium is gone: the figures are out, so end
+// (and let that rejection, if it comes first, end nothing).
+process.on('unhandledRejection', () => undefined);
 process.stdout.write(`${JSON.stringify({ ...figures, lighthouse, verdicts })}\n`);
-// Lighthouse leaves a timer-bound promise behind that rejects after Chromium is gone: the figures are out, so end.
 process.exit(0);

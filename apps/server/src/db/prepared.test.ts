@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { executeShaped, type Bind } from './prepared';
+import { executeShaped, shapedRows, type Bind } from './prepared';
+import { auditEvents } from './schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,5 +46,41 @@ describe('executeShaped', () => {
     );
     expect(even.map((row) => Number(row.n))).toEqual([2, 4, 6]);
     expect(odd.map((row) => Number(row.n))).toEqual([1, 3, 5]);
+  });
+
+  it("inserts rows through a builder with their columns' encodings, a null as SQL NULL, shapes by nulls and count", async () => {
+    const db = t.database.db;
+    const at = new Date('2026-11-02T09:30:00Z');
+    const insert = async (rows: { at: Date; event: 'login_failed'; subject: string; details: object | null }[]) => {
+      const shaped = shapedRows('a', rows);
+      await executeShaped(
+        db,
+        `test_audit|${shaped.shape}`,
+        (bind) => db.insert(auditEvents).values(shaped.bound(bind)),
+        shaped.values,
+      );
+      return shaped.shape;
+    };
+    const withDetails = await insert([{ at, event: 'login_failed', subject: 'shaped-1', details: { n: 1 } }]);
+    const withoutDetails = await insert([{ at, event: 'login_failed', subject: 'shaped-2', details: null }]);
+    const two = await insert([
+      { at, event: 'login_failed', subject: 'shaped-3', details: { n: 3 } },
+      { at, event: 'login_failed', subject: 'shaped-4', details: { n: 4 } },
+    ]);
+    expect(new Set([withDetails, withoutDetails, two]).size).toBe(3);
+    const result = (await db.execute(
+      sql`SELECT subject, details IS NULL AS missing, details->>'n' AS n, at = ${at.toISOString()}::timestamptz AS same_time
+        FROM portal.audit_events WHERE subject LIKE 'shaped-%' ORDER BY subject`,
+    )) as unknown as { rows: { subject: string; missing: boolean; n: string | null; same_time: boolean }[] };
+    expect(result.rows).toEqual([
+      { subject: 'shaped-1', missing: false, n: '1', same_time: true },
+      { subject: 'shaped-2', missing: true, n: null, same_time: true },
+      { subject: 'shaped-3', missing: false, n: '3', same_time: true },
+      { subject: 'shaped-4', missing: false, n: '4', same_time: true },
+    ]);
+  });
+
+  it("refuses an undefined value (a key left out is the column's default; undefined would be neither)", () => {
+    expect(() => shapedRows('x', [{ a: 1, b: undefined }])).toThrow(/b is undefined/);
   });
 });

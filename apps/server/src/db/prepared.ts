@@ -3,7 +3,7 @@
 // (walking every selected column and condition) cost more CPU than PostgreSQL spent answering (issue 17,
 // bench/README.md). Values go in through `sql.placeholder(name)`; each statement is named, so PostgreSQL also
 // parses it once per connection.
-import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { is, SQL, sql, type Query, type SQLWrapper } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 
@@ -42,11 +42,16 @@ const maxShapes = 2_000;
  * issue 17); each call sends that text with `values`. Unnamed on the wire, so PostgreSQL plans each call with its
  * own values, as before. `shape` must name everything `build` depends on besides the bound values. In a
  * transaction too (`db` a transaction: the statement goes over its connection).
+ *
+ * `build` may give a drizzle insert, update or delete (its `getSQL()`): a value bound in `values(…)` or `set(…)`
+ * goes through its column's encoding when the call runs (jsonb, timestamps, bigint), as drizzle would send it; a
+ * value bound in a condition is sent as given. Rows come back as PostgreSQL names them (`returning` columns by
+ * their database names, unparsed numbers of int8 as text).
  */
 export async function executeShaped<Row>(
   db: Db | Tx,
   shape: string,
-  build: (bind: Bind) => SQL,
+  build: (bind: Bind) => SQL | { getSQL: () => SQL },
   values: Record<string, unknown>,
 ): Promise<Row[]> {
   // The database's own dialect: it carries the casing the schema was declared with.
@@ -58,7 +63,8 @@ export async function executeShaped<Row>(
   }
   let query = byShape.get(shape);
   if (!query) {
-    query = dialect.sqlToQuery(build((name) => sql.placeholder(name)));
+    const built = build((name) => sql.placeholder(name));
+    query = dialect.sqlToQuery(is(built, SQL) ? built : built.getSQL());
     if (byShape.size >= maxShapes) byShape.clear();
     byShape.set(shape, query);
   }
@@ -66,4 +72,47 @@ export async function executeShaped<Row>(
     rows: Row[];
   };
   return result.rows;
+}
+
+/** Rows for a statement rendered once per shape (executeShaped): see shapedRows. */
+export type ShapedRows<T> = {
+  /** Their count, keys and which values are null: part of the statement's shape. */
+  shape: string;
+  /** Each value under `${prefix}${index}.${key}` (nulls apart: they are written into the statement). */
+  values: Record<string, unknown>;
+  /** The rows with their values bound by name, for a builder's `values(…)` or `set(…)`. */
+  bound: (bind: Bind) => T[];
+};
+
+/**
+ * Rows of an insert (or the set of an update) for executeShaped. A null is written into the statement as NULL (a
+ * bound null would go through its column's encoding: jsonb would store JSON's null), so which values are null is
+ * part of the shape, as are the count and the keys.
+ */
+export function shapedRows<T extends Record<string, unknown>>(prefix: string, rows: T[]): ShapedRows<T> {
+  const values: Record<string, unknown> = {};
+  const shape = rows.map((row, index) =>
+    Object.entries(row)
+      .map(([key, value]) => {
+        if (value === undefined) throw new Error(`shapedRows: ${key} is undefined (give null or leave the key out)`);
+        if (value === null) return `${key}=null`;
+        values[`${prefix}${index}.${key}`] = value;
+        return key;
+      })
+      .join(','),
+  );
+  return {
+    shape: `${prefix}[${shape.join('|')}]`,
+    values,
+    bound: (bind) =>
+      rows.map(
+        (row, index) =>
+          Object.fromEntries(
+            Object.entries(row).map(([key, value]) => [
+              key,
+              value === null ? sql`null` : bind(`${prefix}${index}.${key}`),
+            ]),
+          ) as unknown as T,
+      ),
+  };
 }

@@ -1,5 +1,6 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeShaped, shapedRows } from '../../db/prepared';
 import { auditEvents } from '../../db/schema';
 import type { AuditAction } from '@portal/contracts';
 
@@ -21,7 +22,7 @@ export type AuditEntry = {
 };
 
 export async function recordAuditEvent(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditEvents).values({
+  const row = {
     at: entry.at,
     event: entry.event,
     userId: entry.userId ?? null,
@@ -31,7 +32,15 @@ export async function recordAuditEvent(db: Db, entry: AuditEntry): Promise<void>
     userAgent: entry.userAgent?.slice(0, 400) ?? null,
     requestId: entry.requestId ?? null,
     details: entry.details ?? null,
-  });
+  };
+  // Most calls that change something record one: rendered once (db/prepared.ts).
+  const rows = shapedRows('a', [row]);
+  await executeShaped(
+    db,
+    `audit_event|${rows.shape}`,
+    (bind) => db.insert(auditEvents).values(rows.bound(bind)),
+    rows.values,
+  );
 }
 
 export async function countRecentEvents(

@@ -2,7 +2,7 @@
 // plain objects out. See db/portal.schema.ts for the states.
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { executeShaped, preparedStatement, shapedRows } from '../../db/prepared';
 import { paymentIntentDocuments, paymentIntents } from '../../db/schema';
 
 export type PaymentIntent = typeof paymentIntents.$inferSelect;
@@ -39,9 +39,18 @@ export async function openPaymentIntent<T>(
       const [row] = await tx.insert(paymentIntents).values(intent).returning();
       const keys = [...new Set(documentKeys)].sort();
       if (keys.length > 0) {
-        await tx
-          .insert(paymentIntentDocuments)
-          .values(keys.map((documentKey) => ({ intentId: intent.id, documentKey, payerNumber: intent.payerNumber })));
+        const reservations = keys.map((documentKey) => ({
+          intentId: intent.id,
+          documentKey,
+          payerNumber: intent.payerNumber,
+        }));
+        const rows = shapedRows('r', reservations);
+        await executeShaped(
+          tx,
+          `reserve_documents|${rows.shape}`,
+          (bind) => tx.insert(paymentIntentDocuments).values(rows.bound(bind)),
+          rows.values,
+        );
       }
       opened = row!;
     });
@@ -113,24 +122,39 @@ export async function settleIntent(
     now: Date;
   },
 ): Promise<boolean> {
-  const rows = await tx
-    .update(paymentIntents)
-    .set({
-      state: settlement.state,
-      response: settlement.response,
-      paymentDocumentNumber: settlement.paymentDocumentNumber ?? '',
-      ...(settlement.authorizationReference ? { authorizationReference: settlement.authorizationReference } : {}),
-      declineReason: settlement.declineReason ?? '',
-      settledAt: settlement.now,
-      updatedAt: settlement.now,
-    })
-    .where(and(eq(paymentIntents.id, id), inArray(paymentIntents.state, ['pending', 'approved'])))
-    .returning({ id: paymentIntents.id });
+  const set = {
+    state: settlement.state,
+    response: settlement.response,
+    paymentDocumentNumber: settlement.paymentDocumentNumber ?? '',
+    ...(settlement.authorizationReference ? { authorizationReference: settlement.authorizationReference } : {}),
+    declineReason: settlement.declineReason ?? '',
+    settledAt: settlement.now,
+    updatedAt: settlement.now,
+  };
+  // Every payment settles its intent: rendered once per shape (with or without an authorisation).
+  const setRow = shapedRows('s', [set]);
+  const rows = await executeShaped<{ id: string }>(
+    tx,
+    `settle_intent|${setRow.shape}`,
+    (bind) =>
+      tx
+        .update(paymentIntents)
+        .set(setRow.bound(bind)[0]!)
+        .where(and(eq(paymentIntents.id, bind('id')), inArray(paymentIntents.state, ['pending', 'approved'])))
+        .returning({ id: paymentIntents.id }),
+    { ...setRow.values, id },
+  );
   if (rows.length === 0) return false;
-  await tx
-    .update(paymentIntentDocuments)
-    .set({ open: false })
-    .where(and(eq(paymentIntentDocuments.intentId, id), eq(paymentIntentDocuments.open, true)));
+  await executeShaped(
+    tx,
+    'free_reservations',
+    (bind) =>
+      tx
+        .update(paymentIntentDocuments)
+        .set({ open: false })
+        .where(and(eq(paymentIntentDocuments.intentId, bind('id')), eq(paymentIntentDocuments.open, true))),
+    { id },
+  );
   return true;
 }
 

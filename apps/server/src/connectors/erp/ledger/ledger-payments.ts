@@ -14,7 +14,7 @@
 import type { LedgerDocument, PayerData } from '@portal/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import type { Bind } from '../../../db/prepared';
+import { executeShaped, shapedRows, type Bind } from '../../../db/prepared';
 import type { ErpConnector, LedgerPaymentPosting, LedgerPostingResult } from '../erp-connector';
 import { isoDay, toLedgerNumber } from './ledger-format';
 import type { InvoiceQueries } from './ledger-invoices';
@@ -232,32 +232,54 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
     if (changed.length > 0) {
       // One statement for all the documents (a payment of 10 invoices is one round trip, not 10); amounts as text
       // for the two drivers. What reaches zero is cleared by this payment.
-      const rowsOf = changed.map(
-        (change) =>
-          sql`(${change.row.id}::bigint, ${String(change.openAfter)}::bigint, ${String(change.row.paidAmount + change.use)}::bigint, ${change.reason || change.row.reasonCode}, ${change.comment || change.row.reasonMessage})`,
+      const updates = changed.map((change) => ({
+        id: change.row.id,
+        openAmount: String(change.openAfter),
+        paidAmount: String(change.row.paidAmount + change.use),
+        reasonCode: change.reason || change.row.reasonCode,
+        reasonMessage: change.comment || change.row.reasonMessage,
+      }));
+      const updateRows = shapedRows('d', updates);
+      await executeShaped(
+        tx,
+        `apply_documents|${updateRows.shape}`,
+        (bind) => {
+          const rowsOf = updateRows
+            .bound(bind)
+            .map(
+              (row) =>
+                sql`(${row.id}::bigint, ${row.openAmount}::bigint, ${row.paidAmount}::bigint, ${row.reasonCode}, ${row.reasonMessage})`,
+            );
+          return sql`
+            UPDATE ${documents} AS d SET
+              open_amount = v.open_amount,
+              paid_amount = v.paid_amount,
+              reason_code = v.reason_code,
+              reason_message = v.reason_message,
+              document_status = CASE WHEN v.open_amount = 0 THEN '02' ELSE d.document_status END,
+              clearing_date = CASE WHEN v.open_amount = 0 THEN ${bind('day')}::date ELSE d.clearing_date END,
+              clearing_document_number_finance =
+                CASE WHEN v.open_amount = 0 THEN ${bind('paymentNumber')} ELSE d.clearing_document_number_finance END
+            FROM (VALUES ${sql.join(rowsOf, sql`, `)}) AS v(id, open_amount, paid_amount, reason_code, reason_message)
+            WHERE d.id = v.id`;
+        },
+        { ...updateRows.values, day, paymentNumber },
       );
-      await tx.execute(sql`
-        UPDATE ${documents} AS d SET
-          open_amount = v.open_amount,
-          paid_amount = v.paid_amount,
-          reason_code = v.reason_code,
-          reason_message = v.reason_message,
-          document_status = CASE WHEN v.open_amount = 0 THEN '02' ELSE d.document_status END,
-          clearing_date = CASE WHEN v.open_amount = 0 THEN ${day}::date ELSE d.clearing_date END,
-          clearing_document_number_finance =
-            CASE WHEN v.open_amount = 0 THEN ${paymentNumber} ELSE d.clearing_document_number_finance END
-        FROM (VALUES ${sql.join(rowsOf, sql`, `)}) AS v(id, open_amount, paid_amount, reason_code, reason_message)
-        WHERE d.id = v.id`);
-      await tx.insert(paymentItems).values(
-        changed.map((change) => ({
-          paymentId,
-          documentId: change.row.id,
-          amount: change.use,
-          openBefore: change.row.openAmount,
-          openAfter: change.openAfter,
-          reasonCode: change.reason,
-          comment: change.comment,
-        })),
+      const items = changed.map((change) => ({
+        paymentId,
+        documentId: change.row.id,
+        amount: change.use,
+        openBefore: change.row.openAmount,
+        openAfter: change.openAfter,
+        reasonCode: change.reason,
+        comment: change.comment,
+      }));
+      const itemRows = shapedRows('i', items);
+      await executeShaped(
+        tx,
+        `payment_items|${itemRows.shape}`,
+        (bind) => tx.insert(paymentItems).values(itemRows.bound(bind)),
+        itemRows.values,
       );
     }
 
