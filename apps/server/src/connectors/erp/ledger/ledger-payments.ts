@@ -127,9 +127,8 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
     const account = await postingAccount(posting);
     return db.transaction(async (tx) => {
       const day = isoDay(posting.posted_at);
-      const [claimed] = await tx
-        .insert(payments)
-        .values({
+      const payment = shapedRows('p', [
+        {
           postingReference: posting.posting_reference,
           logId: posting.log_id,
           messageType: posting.message_type,
@@ -149,12 +148,22 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
           login: posting.login,
           documentDate: day,
           postedAt: posting.posted_at,
-        })
-        .onConflictDoNothing({ target: payments.postingReference })
-        .returning({ id: payments.id });
+        },
+      ]);
+      const [claimed] = await executeShaped<{ id: number | string }>(
+        tx,
+        `claim_posting|${payment.shape}`,
+        (bind) =>
+          tx
+            .insert(payments)
+            .values(payment.bound(bind))
+            .onConflictDoNothing({ target: payments.postingReference })
+            .returning({ id: payments.id }),
+        payment.values,
+      );
 
       const result = claimed
-        ? await applyPosting(tx as unknown as Db, claimed.id, posting, day, account)
+        ? await applyPosting(tx as unknown as Db, Number(claimed.id), posting, day, account)
         : await postedBefore(tx as unknown as Db, posting.posting_reference);
       await options.inTransaction?.(tx as unknown as Db, result);
       return result;
@@ -301,9 +310,8 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
       reasonCode: posting.reason_code,
       reasonMessage: posting.comment,
     };
-    const [paymentDocument] = await tx
-      .insert(documents)
-      .values({
+    const paymentDocument = shapedRows('d', [
+      {
         ...base,
         documentNumberFinance: paymentNumber,
         clearingDate: day,
@@ -315,8 +323,14 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
         financeDocumentOnly: true,
         itemIsAPayment: true,
         documentStatus: '02',
-      })
-      .returning({ id: documents.id });
+      },
+    ]);
+    const [paymentDocumentRow] = await executeShaped<{ id: number | string }>(
+      tx,
+      `payment_document|${paymentDocument.shape}`,
+      (bind) => tx.insert(documents).values(paymentDocument.bound(bind)).returning({ id: documents.id }),
+      paymentDocument.values,
+    );
 
     let creditNumber = '';
     let creditId: number | null = null;
@@ -342,15 +356,24 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
       balanceChanges.push({ row: credit!, openBefore: 0n, openAfter: -overpayment, clearedAfter: false, isNew: true });
     }
 
-    await tx
-      .update(payments)
-      .set({
-        paymentDocumentId: paymentDocument!.id,
+    const paymentUpdate = shapedRows('u', [
+      {
+        paymentDocumentId: Number(paymentDocumentRow!.id),
         creditDocumentId: creditId,
         documentNumberFinance: paymentNumber,
         soldtoNumber: base.soldtoNumber,
-      })
-      .where(eq(payments.id, paymentId));
+      },
+    ]);
+    await executeShaped(
+      tx,
+      `payment_documents_of|${paymentUpdate.shape}`,
+      (bind) =>
+        tx
+          .update(payments)
+          .set(paymentUpdate.bound(bind)[0]!)
+          .where(eq(payments.id, bind('paymentId'))),
+      { ...paymentUpdate.values, paymentId },
+    );
     await updateBalances(tx, balanceChanges);
 
     return {
