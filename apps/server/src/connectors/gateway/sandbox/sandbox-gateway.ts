@@ -16,6 +16,7 @@ import {
 import type { AccessTokenResponse, CardinalResult, TokenizedPaymentCard } from '@portal/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
+import { executeShaped, shapedRows } from '../../../db/prepared';
 import {
   GatewayTimeoutError,
   isPortalPath,
@@ -127,8 +128,17 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
     return row ?? null;
   }
 
+  // The statements of every charge are rendered once (db/prepared.ts): a provider's bookkeeping should cost the
+  // portal's process as little as it can, since the built-in one runs in it.
   async function behaviourOf(tx: Db | Tx, token: string): Promise<SandboxBehaviour | null> {
-    const [row] = await tx.select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
+    const [row] = await executeShaped<{ behaviour: string }>(
+      tx,
+      'sandbox_behaviour',
+      (bind) =>
+        sql`SELECT ${sandboxTokens.behaviour} AS behaviour FROM ${sandboxTokens}
+          WHERE ${sandboxTokens.token} = ${bind('token')} LIMIT 1`,
+      { token },
+    );
     return (row?.behaviour as SandboxBehaviour | undefined) ?? null;
   }
 
@@ -146,18 +156,32 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
   ): Promise<T> {
     const print = fingerprint({ operation, parameters });
     const outcome = await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(sandboxIdempotencyKeys)
-        .values({ key, operation, fingerprint: print, response: null, createdAt: now() })
-        .onConflictDoNothing()
-        .returning({ key: sandboxIdempotencyKeys.key });
+      const claim = shapedRows('k', [{ key, operation, fingerprint: print, response: null, createdAt: now() }]);
+      const inserted = await executeShaped(
+        tx,
+        `sandbox_claim|${claim.shape}`,
+        (bind) =>
+          tx
+            .insert(sandboxIdempotencyKeys)
+            .values(claim.bound(bind))
+            .onConflictDoNothing()
+            .returning({ key: sandboxIdempotencyKeys.key }),
+        claim.values,
+      );
       if (inserted.length === 0) return { settled: false as const };
       try {
         const result = await work(tx);
-        await tx
-          .update(sandboxIdempotencyKeys)
-          .set({ response: encode(result) })
-          .where(eq(sandboxIdempotencyKeys.key, key));
+        const answer = shapedRows('a', [{ response: encode(result) }]);
+        await executeShaped(
+          tx,
+          `sandbox_answer|${answer.shape}`,
+          (bind) =>
+            tx
+              .update(sandboxIdempotencyKeys)
+              .set(answer.bound(bind)[0]!)
+              .where(eq(sandboxIdempotencyKeys.key, bind('key'))),
+          { ...answer.values, key },
+        );
         return { settled: true as const, result };
       } catch (error) {
         if (error instanceof GatewayTimeoutError) return { settled: true as const, timeout: error };
