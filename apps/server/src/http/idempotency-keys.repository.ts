@@ -1,22 +1,25 @@
 // The Idempotency-Key store (portal.idempotency_keys): SQL in, plain objects out. Used by http/idempotency.ts.
-import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { preparedStatement } from '../db/prepared';
+import { executeShaped, preparedStatement, shapedRows } from '../db/prepared';
 import { idempotencyKeys } from '../db/schema';
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 export type IdempotencyKeyId = { scope: string; key: string; requestHash: string };
 
+/** A question the claim's statement answers too: a boolean expression of the claim's scope and key, named. */
+export type ClaimQuestion = { name: string; ask: (scope: SQLWrapper, key: SQLWrapper) => SQL<boolean> };
+
 /**
  * Claims the key for one request: inserts it in flight, or takes over a row whose time has run out. One statement,
  * so that of any number of concurrent claims exactly one is claimed (PostgreSQL waits for the first inserter;
- * PGlite runs one statement at a time). `alsoAsk`, a boolean expression, is answered by the same statement (as of
- * its start) as `also`.
+ * PGlite runs one statement at a time). `alsoAsk` is answered by the same statement (as of its start) as `also`.
+ * Every payment claims a key: the statement is rendered once per question (db/prepared.ts).
  */
 export async function claimIdempotencyKey(
   db: Db,
   claim: IdempotencyKeyId & { now: Date; expiresAt: Date },
-  alsoAsk: SQL<boolean> = sql<boolean>`false`,
+  alsoAsk?: ClaimQuestion,
 ): Promise<{ claimed: boolean; also: boolean }> {
   const fresh = {
     requestHash: claim.requestHash,
@@ -27,20 +30,27 @@ export async function claimIdempotencyKey(
     completedAt: null,
     expiresAt: claim.expiresAt,
   };
-  const insert = db
-    .insert(idempotencyKeys)
-    .values({ scope: claim.scope, key: claim.key, ...fresh })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.scope, idempotencyKeys.key],
-      set: fresh,
-      setWhere: lte(idempotencyKeys.expiresAt, claim.now),
-    })
-    .returning({ key: idempotencyKeys.key });
-  // drizzle writes an embedded statement in parentheses: WITH claimed AS (INSERT … RETURNING key).
-  const result = (await db.execute(
-    sql`WITH claimed AS ${insert} SELECT (SELECT count(*) FROM claimed)::int AS claimed, (${alsoAsk}) AS also`,
-  )) as unknown as { rows: { claimed: number | string; also: boolean }[] };
-  const [row] = result.rows;
+  const inserted = shapedRows('k', [{ scope: claim.scope, key: claim.key, ...fresh }]);
+  const takenOver = shapedRows('t', [fresh]);
+  const [row] = await executeShaped<{ claimed: number | string; also: boolean }>(
+    db,
+    `claim_key|${alsoAsk?.name ?? ''}|${inserted.shape}|${takenOver.shape}`,
+    (bind) => {
+      const insert = db
+        .insert(idempotencyKeys)
+        .values(inserted.bound(bind))
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.scope, idempotencyKeys.key],
+          set: takenOver.bound(bind)[0]!,
+          setWhere: sql`${idempotencyKeys.expiresAt} <= ${bind('now')}::timestamptz`,
+        })
+        .returning({ key: idempotencyKeys.key });
+      const also = alsoAsk ? alsoAsk.ask(bind('scope'), bind('key')) : sql<boolean>`false`;
+      // drizzle writes an embedded statement in parentheses: WITH claimed AS (INSERT … RETURNING key).
+      return sql`WITH claimed AS ${insert} SELECT (SELECT count(*) FROM claimed)::int AS claimed, (${also}) AS also`;
+    },
+    { ...inserted.values, ...takenOver.values, now: claim.now.toISOString(), scope: claim.scope, key: claim.key },
+  );
   return { claimed: Number(row?.claimed) === 1, also: row?.also === true };
 }
 

@@ -22,7 +22,6 @@
 // Expired keys are purged opportunistically on claims (1 claim in 50, at most 500 rows); a job may call
 // purgeExpiredIdempotencyKeys as well.
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { AppError, errorCodes, type ErrorCode } from '../errors';
@@ -32,6 +31,7 @@ import {
   findIdempotencyKey,
   purgeExpiredIdempotencyKeys,
   releaseIdempotencyKey,
+  type ClaimQuestion,
   type IdempotencyKeyId,
 } from './idempotency-keys.repository';
 
@@ -85,7 +85,7 @@ export type IdempotencyOptions = {
    * left work that outlives its key row (a payment's intent stays when its key is released after a failure, or
    * expires). run() is given the answer as `earlierWork`; without this option it is told true (look for yourself).
    */
-  earlierWork?: (scope: string, key: string) => SQL<boolean>;
+  earlierWork?: ClaimQuestion;
   /**
    * What the request hash covers instead of the request's body (replyIdempotently): a body with secrets that must
    * not shape a stored hash (the CVV) left out.
@@ -155,7 +155,7 @@ export async function withIdempotency<T>(
     const claim = await claimIdempotencyKey(
       ctx.db,
       { ...id, now, expiresAt: new Date(now.getTime() + idempotencyKeyTtlMs) },
-      options.earlierWork?.(id.scope, id.key),
+      options.earlierWork,
     );
     if (claim.claimed) {
       const earlierWork = options.earlierWork ? claim.also : true;

@@ -1,7 +1,8 @@
 // Payment intents and their document reservations (portal.payment_intents, portal.payment_intent_documents): SQL in,
 // plain objects out. See db/portal.schema.ts for the states.
-import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { ClaimQuestion } from '../../http/idempotency-keys.repository';
 import { executeShaped, preparedStatement, shapedRows } from '../../db/prepared';
 import { paymentIntentDocuments, paymentIntents } from '../../db/schema';
 
@@ -93,11 +94,12 @@ export async function findIntentByKey(db: Db, scope: string, key: string): Promi
   return row;
 }
 
-/** Whether an intent with this scope and key exists, as an expression (asked by the key's claim). */
-export function intentWithKeyExists(scope: string, key: string): SQL<boolean> {
-  return sql<boolean>`EXISTS (SELECT 1 FROM ${paymentIntents}
-    WHERE ${paymentIntents.scope} = ${scope} AND ${paymentIntents.idempotencyKey} = ${key})`;
-}
+/** Whether an intent with the claim's scope and key exists (asked by the key's claim). */
+export const intentWithKeyExists: ClaimQuestion = {
+  name: 'payment_intent',
+  ask: (scope, key) => sql<boolean>`EXISTS (SELECT 1 FROM ${paymentIntents}
+    WHERE ${paymentIntents.scope} = ${scope} AND ${paymentIntents.idempotencyKey} = ${key})`,
+};
 
 export async function findIntent(db: Db, id: string): Promise<PaymentIntent | undefined> {
   const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);

@@ -448,14 +448,32 @@ async function updateBalances(tx: Db, changes: BalanceChange[]): Promise<void> {
     if (invoices === 0n && credits === 0n && invoiceCount === 0 && creditCount === 0) return [];
     // Amounts travel as text: the two drivers (node-postgres, PGlite) do not agree on bigint parameters.
     return [
-      sql`(${change.row.payerNumber}, ${change.row.soldtoNumber}, ${change.row.currencyKey}, ${change.row.dueDate}::date,
-        ${String(invoices)}::bigint, ${String(credits)}::bigint, ${invoiceCount}::int, ${creditCount}::int)`,
+      {
+        payerNumber: change.row.payerNumber,
+        soldtoNumber: change.row.soldtoNumber,
+        currencyKey: change.row.currencyKey,
+        dueDate: change.row.dueDate,
+        invoices: String(invoices),
+        credits: String(credits),
+        invoiceCount,
+        creditCount,
+      },
     ];
   });
   if (deltas.length === 0) return;
   // An account without a row had no open items at the last rebuild: its row starts from this change. While the
   // table is empty (never built) nothing is written: the first totals read builds it from the documents.
-  await tx.execute(sql`
+  // Rendered once per number of changed accounts (db/prepared.ts).
+  const rows = shapedRows('b', deltas);
+  await executeShaped(
+    tx,
+    `update_balances|${rows.shape}`,
+    (bind) => {
+      const values = rows.bound(bind).map(
+        (row) => sql`(${row.payerNumber}, ${row.soldtoNumber}, ${row.currencyKey}, ${row.dueDate}::date,
+        ${row.invoices}::bigint, ${row.credits}::bigint, ${row.invoiceCount}::int, ${row.creditCount}::int)`,
+      );
+      return sql`
     INSERT INTO ${accountBalances} AS b (payer_number, soldto_number, currency_key, as_of, invoices_amount,
       credits_amount, due_amount, past_due_amount, balance_amount, open_invoice_count, open_credit_count)
     SELECT v.payer_number, v.soldto_number, v.currency_key, a.as_of,
@@ -463,7 +481,7 @@ async function updateBalances(tx: Db, changes: BalanceChange[]): Promise<void> {
       sum(CASE WHEN v.due_date >= a.as_of THEN v.invoices ELSE 0 END),
       sum(CASE WHEN v.due_date < a.as_of THEN v.invoices ELSE 0 END),
       sum(v.invoices + v.credits), sum(v.invoice_count), sum(v.credit_count)
-    FROM (VALUES ${sql.join(deltas, sql`, `)})
+    FROM (VALUES ${sql.join(values, sql`, `)})
       AS v(payer_number, soldto_number, currency_key, due_date, invoices, credits, invoice_count, credit_count),
       (SELECT max(as_of) AS as_of FROM ${accountBalances}) AS a
     WHERE a.as_of IS NOT NULL
@@ -476,5 +494,8 @@ async function updateBalances(tx: Db, changes: BalanceChange[]): Promise<void> {
       past_due_amount = b.past_due_amount + excluded.past_due_amount,
       balance_amount = b.balance_amount + excluded.balance_amount,
       open_invoice_count = b.open_invoice_count + excluded.open_invoice_count,
-      open_credit_count = b.open_credit_count + excluded.open_credit_count`);
+      open_credit_count = b.open_credit_count + excluded.open_credit_count`;
+    },
+    rows.values,
+  );
 }
