@@ -216,64 +216,76 @@ try {
     body: { action: '02', access_token: access.json.access_token },
   });
   const card = tokenized.json?.paymentcard?.payment_card_token;
-  const saved = await call(two, 'POST', '/api/payment-methods/manage', {
-    token: payer,
-    body: {
-      payer_data: account,
-      action: '01',
-      payment_cards: [
-        {
-          payment_card_name: 'Pat Payer',
-          payment_card_token: card,
-          payment_card_type: 'AMEX',
-          valid_from: '',
-          valid_to: '12-31-2031',
-          default: '',
-          is_session: '',
-          electronic_check_account_type: '',
-          electronic_check_rdfi_number: '',
-          payer_account: '',
-          preauthorization_amount: '',
-        },
-      ],
-      log: { id: 'ADD_PAYMENT_CARD' },
-    },
-  });
+  // One reads (and keeps) the payer's saved cards before two saves one: the payment below, on one, needs it.
+  const methodsPath = '/api/payment-methods?customer_number=0000100001&company_code=1000';
+  const tokensOn = async (instance) =>
+    ((await call(instance, 'GET', methodsPath, { token: payer })).json?.payment_cards ?? []).map(
+      (method) => method.payment_card_token,
+    );
+  const keptBefore = await tokensOn(one);
+  const manageCard = (action) =>
+    call(two, 'POST', '/api/payment-methods/manage', {
+      token: payer,
+      body: {
+        payer_data: account,
+        action,
+        payment_cards: [
+          {
+            payment_card_name: 'Pat Payer',
+            payment_card_token: card,
+            payment_card_type: 'AMEX',
+            valid_from: '',
+            valid_to: '12-31-2031',
+            default: '',
+            is_session: '',
+            electronic_check_account_type: '',
+            electronic_check_rdfi_number: '',
+            payer_account: '',
+            preauthorization_amount: '',
+          },
+        ],
+        log: { id: action === '01' ? 'ADD_PAYMENT_CARD' : 'DEL_PAYMENT_CARD' },
+      },
+    });
+  const saved = await manageCard('01');
   check(
-    saved.json?.status?.message_type === 'S',
-    `a card saved across the two (frame on one, saved on two): ${saved.text.slice(0, 80)}`,
+    saved.json?.status?.message_type === 'S' && !keptBefore.includes(card) && (await tokensOn(one)).includes(card),
+    `a card saved on two (frame on one) is in one's list at once, though one kept the list before: ${saved.text.slice(0, 60)}`,
   );
-  const [invoice] = await query(
+  const [invoice, anotherInvoice] = await query(
     databaseUrl,
     `select document_number_finance, line_item, fiscal_year, billing_document_number, open_amount::text as open
        from ledger.documents
       where payer_number = '0000100001' and company_code = '1000' and currency_key = 'USD'
         and document_status = '01' and item_is_a_payment = false and open_amount > 0
-      order by id limit 1`,
+      order by id limit 2`,
   );
-  const amount = (Number(invoice.open) / 100).toFixed(2);
-  const request = {
-    payer_data: account,
-    soldto: { account_number: '' },
-    payment_detail: { payment_card_token: card, payment_card_type: 'AMEX', card_validation_code: '1234' },
-    documents: [
-      {
-        document_number_finance: invoice.document_number_finance,
-        line_item_in_the_relevant_invoice: invoice.line_item,
-        fiscal_year_of_the_relevant_invoice: invoice.fiscal_year,
-        open_amount: amount,
-        amount_to_process: amount,
-        currency_key: 'USD',
-        reason_code: '',
-        comment: '',
-        reference_number: '',
-        billing_document_number: invoice.billing_document_number,
-      },
-    ],
-    currency_key: 'USD',
-    currency_decimals: 2,
-    log: { id: 'POST_INVOICE' },
+  const payRequest = (document) => {
+    const amount = (Number(document.open) / 100).toFixed(2);
+    return {
+      payer_data: account,
+      soldto: { account_number: '' },
+      payment_detail: { payment_card_token: card, payment_card_type: 'AMEX', card_validation_code: '1234' },
+      documents: [
+        {
+          document_number_finance: document.document_number_finance,
+          line_item_in_the_relevant_invoice: document.line_item,
+          fiscal_year_of_the_relevant_invoice: document.fiscal_year,
+          open_amount: amount,
+          amount_to_process: amount,
+          currency_key: 'USD',
+          reason_code: '',
+          comment: '',
+          reference_number: '',
+          billing_document_number: document.billing_document_number,
+        },
+      ],
+      currency_key: 'USD',
+      currency_decimals: 2,
+      log: { id: 'POST_INVOICE' },
+    };
   };
+  const request = payRequest(invoice);
   const key = randomUUID();
   const first = await call(one, 'POST', '/api/invoice/payments', { token: payer, body: request, key });
   const replay = await call(two, 'POST', '/api/invoice/payments', { token: payer, body: request, key });
@@ -281,6 +293,19 @@ try {
   check(
     first.status === 200 && replay.status === 200 && first.text === replay.text && (await charges()) === 1,
     `payment on one, replayed on two with the same key: ${first.status}/${replay.status}, same answer ${first.text === replay.text}, charges ${await charges()}`,
+  );
+
+  // A card deleted on two cannot pay on one at the next call (one kept the payer's cards).
+  const removed = await manageCard('03');
+  const afterRemoval = await call(one, 'POST', '/api/invoice/payments', {
+    token: payer,
+    body: payRequest(anotherInvoice),
+    key: randomUUID(),
+  });
+  const listedAfter = (await tokensOn(one)).includes(card);
+  check(
+    removed.json?.status?.message_type === 'S' && !listedAfter && afterRemoval.status === 404,
+    `a card deleted on two is gone from one's list and refused for a payment on one: ${removed.text.slice(0, 60)}, listed ${listedAfter}, payment ${afterRemoval.status}`,
   );
 
   // Each outbox message is sent once, though both instances poll every second.
