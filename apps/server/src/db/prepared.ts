@@ -1,8 +1,9 @@
-// Prepared statements for the queries every request runs (the session of each call, the documents in payment of
-// each list page, …): drizzle builds their SQL once per database instead of on every call, where building it
-// (walking every selected column and condition) cost more CPU than PostgreSQL spent answering (issue 17,
-// bench/README.md). Values go in through `sql.placeholder(name)`; each statement is named, so PostgreSQL also
-// parses it once per connection.
+// Statements built once. Prepared statements for the queries every request runs (the session of each call, the
+// documents in payment of each list page, …): drizzle builds their SQL once per database instead of on every
+// call, where building it (walking every selected column and condition) cost more CPU than PostgreSQL spent
+// answering (issue 17, bench/README.md). Values go in through `sql.placeholder(name)`; each statement is named, so PostgreSQL also
+// parses it once per connection. Statements whose text depends on the request's shape are rendered once per shape
+// (executeShaped, executeWithRows).
 import { is, SQL, sql, type Query, type SQLWrapper } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
@@ -38,15 +39,15 @@ const maxShapes = 2_000;
 /**
  * Runs a statement whose text depends on which parts a request has (the invoice list: its filters, sort and
  * cursor), not on their values: `build` writes it with `bind(name)` for each value, and it is rendered to SQL once
- * per shape and database, its transactions included (drizzle's rendering of the list's two statements was about a tenth of the list's CPU,
+ * per shape and database (drizzle's rendering of the list's two statements was about a tenth of the list's CPU,
  * issue 17); each call sends that text with `values`. Unnamed on the wire, so PostgreSQL plans each call with its
- * own values, as before. `shape` must name everything `build` depends on besides the bound values. In a
- * transaction too (`db` a transaction: the statement goes over its connection).
+ * own values, as before. `shape` must name everything `build` depends on besides the bound values. `db` may be a
+ * transaction: the statement goes over its connection (a database and its transactions share the rendering).
  *
- * `build` may give a drizzle insert, update or delete (its `getSQL()`): a value bound in `values(…)` or `set(…)`
- * goes through its column's encoding when the call runs (jsonb, timestamps, bigint), as drizzle would send it; a
- * value bound in a condition is sent as given. Rows come back as PostgreSQL names them (`returning` columns by
- * their database names, unparsed numbers of int8 as text).
+ * `build` may give a drizzle insert, update or delete (its `getSQL()`; executeWithRows binds their rows): a value
+ * bound in `values(…)` or `set(…)` goes through its column's encoding when the call runs (jsonb, timestamps,
+ * bigint), as drizzle would send it; a value bound in a condition is sent as given. Rows come back as PostgreSQL
+ * names them (`returning` columns by their database names, int8 as text).
  */
 export async function executeShaped<Row>(
   db: Db | Tx,
@@ -74,45 +75,41 @@ export async function executeShaped<Row>(
   return result.rows;
 }
 
-/** Rows for a statement rendered once per shape (executeShaped): see shapedRows. */
-export type ShapedRows<T> = {
-  /** Their count, keys and which values are null: part of the statement's shape. */
-  shape: string;
-  /** Each value under `${prefix}${index}.${key}` (nulls apart: they are written into the statement). */
-  values: Record<string, unknown>;
-  /** The rows with their values bound by name, for a builder's `values(…)` or `set(…)`. */
-  bound: (bind: Bind) => T[];
-};
-
 /**
- * Rows of an insert (or the set of an update) for executeShaped. A null is written into the statement as NULL (a
- * bound null would go through its column's encoding: jsonb would store JSON's null), so which values are null is
- * part of the shape, as are the count and the keys.
+ * Runs a statement over `rows` (an insert's rows, or an update's one set of columns), rendered once per shape
+ * (executeShaped): `build` gets the rows with each value bound by name, and `bind` for `values` of its own. A value
+ * in a builder's `values(…)` or `set(…)` goes through its column's encoding. A null is written into the statement
+ * as NULL (a bound null would be encoded too: jsonb would store JSON's null), so which values are null is part of
+ * the shape, with `name`, the count and the keys. An undefined value is refused: leave the key out (the column's
+ * default) or give null.
  */
-export function shapedRows<T extends Record<string, unknown>>(prefix: string, rows: T[]): ShapedRows<T> {
-  const values: Record<string, unknown> = {};
+export function executeWithRows<Row, T extends Record<string, unknown>>(
+  db: Db | Tx,
+  name: string,
+  rows: T[],
+  build: (rows: T[], bind: Bind) => SQL | { getSQL: () => SQL },
+  values: Record<string, unknown> = {},
+): Promise<Row[]> {
+  const rowValues: Record<string, unknown> = {};
   const shape = rows.map((row, index) =>
     Object.entries(row)
       .map(([key, value]) => {
-        if (value === undefined) throw new Error(`shapedRows: ${key} is undefined (give null or leave the key out)`);
+        if (value === undefined) throw new Error(`${name}: ${key} is undefined (give null or leave the key out)`);
         if (value === null) return `${key}=null`;
-        values[`${prefix}${index}.${key}`] = value;
+        rowValues[`r${index}.${key}`] = value;
         return key;
       })
       .join(','),
   );
-  return {
-    shape: `${prefix}[${shape.join('|')}]`,
-    values,
-    bound: (bind) =>
-      rows.map(
-        (row, index) =>
-          Object.fromEntries(
-            Object.entries(row).map(([key, value]) => [
-              key,
-              value === null ? sql`null` : bind(`${prefix}${index}.${key}`),
-            ]),
-          ) as unknown as T,
-      ),
-  };
+  const bound = (bind: Bind) =>
+    rows.map(
+      (row, index) =>
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => [key, value === null ? sql`null` : bind(`r${index}.${key}`)]),
+        ) as unknown as T,
+    );
+  return executeShaped<Row>(db, `${name}|${shape.join('|')}`, (bind) => build(bound(bind), bind), {
+    ...rowValues,
+    ...values,
+  });
 }

@@ -1,7 +1,7 @@
 // The Idempotency-Key store (portal.idempotency_keys): SQL in, plain objects out. Used by http/idempotency.ts.
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { executeShaped, preparedStatement, shapedRows } from '../db/prepared';
+import { executeWithRows, preparedStatement } from '../db/prepared';
 import { idempotencyKeys } from '../db/schema';
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
@@ -30,26 +30,27 @@ export async function claimIdempotencyKey(
     completedAt: null,
     expiresAt: claim.expiresAt,
   };
-  const inserted = shapedRows('k', [{ scope: claim.scope, key: claim.key, ...fresh }]);
-  const takenOver = shapedRows('t', [fresh]);
-  const [row] = await executeShaped<{ claimed: number | string; also: boolean }>(
+  const [row] = await executeWithRows<{ claimed: number | string; also: boolean }, typeof fresh & IdempotencyKeyId>(
     db,
-    `claim_key|${alsoAsk?.name ?? ''}|${inserted.shape}|${takenOver.shape}`,
-    (bind) => {
+    `claim_key|${alsoAsk?.name ?? ''}`,
+    [{ scope: claim.scope, key: claim.key, ...fresh }],
+    ([bound], bind) => {
+      const { scope, key, ...takenOver } = bound!;
       const insert = db
         .insert(idempotencyKeys)
-        .values(inserted.bound(bind))
+        .values(bound!)
         .onConflictDoUpdate({
           target: [idempotencyKeys.scope, idempotencyKeys.key],
-          set: takenOver.bound(bind)[0]!,
+          set: takenOver,
           setWhere: sql`${idempotencyKeys.expiresAt} <= ${bind('now')}::timestamptz`,
         })
         .returning({ key: idempotencyKeys.key });
-      const also = alsoAsk ? alsoAsk.ask(bind('scope'), bind('key')) : sql<boolean>`false`;
+      // The bound row's scope and key are placeholders (their SQL), whatever their type says.
+      const also = alsoAsk ? alsoAsk.ask(scope as unknown as SQLWrapper, key as unknown as SQLWrapper) : sql`false`;
       // drizzle writes an embedded statement in parentheses: WITH claimed AS (INSERT … RETURNING key).
       return sql`WITH claimed AS ${insert} SELECT (SELECT count(*) FROM claimed)::int AS claimed, (${also}) AS also`;
     },
-    { ...inserted.values, ...takenOver.values, now: claim.now.toISOString(), scope: claim.scope, key: claim.key },
+    { now: claim.now.toISOString() },
   );
   return { claimed: Number(row?.claimed) === 1, also: row?.also === true };
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executeShaped, shapedRows } from '../../db/prepared';
+import { executeWithRows } from '../../db/prepared';
 import { auditEvents } from '../../db/schema';
 import type { AuditAction } from '@portal/contracts';
 
@@ -34,13 +34,7 @@ export async function recordAuditEvent(db: Db, entry: AuditEntry): Promise<void>
     details: entry.details ?? null,
   };
   // Most calls that change something record one: rendered once (db/prepared.ts).
-  const rows = shapedRows('a', [row]);
-  await executeShaped(
-    db,
-    `audit_event|${rows.shape}`,
-    (bind) => db.insert(auditEvents).values(rows.bound(bind)),
-    rows.values,
-  );
+  await executeWithRows(db, 'audit_event', [row], (rows) => db.insert(auditEvents).values(rows));
 }
 
 export async function countRecentEvents(

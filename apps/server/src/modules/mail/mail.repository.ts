@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { EmailTemplateKey, OutboxStatus } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { executeShaped, shapedRows } from '../../db/prepared';
+import { executeWithRows } from '../../db/prepared';
 import { emailTemplates, emailTypes, mailOutbox } from '../../db/schema';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -21,18 +21,17 @@ export type NewMail = {
 
 /** Queues a message in the caller's transaction; a second message with the same dedupe key is not queued. */
 export async function insertMail(db: Db, mail: NewMail): Promise<boolean> {
-  const row = shapedRows('m', [{ ...mail, secrets: mail.secrets ?? null, nextAttemptAt: mail.createdAt }]);
   // Every payment queues its receipt: rendered once per shape (db/prepared.ts).
-  const rows = await executeShaped(
+  const rows = await executeWithRows(
     db,
-    `queue_mail|${row.shape}`,
-    (bind) =>
+    'queue_mail',
+    [{ ...mail, secrets: mail.secrets ?? null, nextAttemptAt: mail.createdAt }],
+    (bound) =>
       db
         .insert(mailOutbox)
-        .values(row.bound(bind))
+        .values(bound)
         .onConflictDoNothing({ target: mailOutbox.dedupeKey })
         .returning({ id: mailOutbox.id }),
-    row.values,
   );
   return rows.length > 0;
 }

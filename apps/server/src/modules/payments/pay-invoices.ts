@@ -6,8 +6,8 @@
 // 3. the documents are as the page showed them (DOCUMENT_CHANGED otherwise) and the spec's checks pass
 //    (PAYMENT_REFUSED with the check's message key), including 3-D Secure where it applies;
 // 4. the intent is written and its documents reserved (PAYMENT_IN_PROCESS when another payment holds one), then
-//    the documents are read again in the same transaction: a payment that settled between step 3 and the reservation has changed them
-//    (DOCUMENT_CHANGED, and the intent is removed again);
+//    the documents are read again in the same transaction: a payment that settled between step 3 and the
+//    reservation has changed them (DOCUMENT_CHANGED, and the intent is removed again);
 // 5. settlePaymentIntent charges outside any transaction and posts the ledger with the intent's completion.
 // Every refusal happens before the gateway is called: nothing stays written, nothing is charged.
 import { randomUUID } from 'node:crypto';

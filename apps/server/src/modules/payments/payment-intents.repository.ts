@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { ClaimQuestion } from '../../http/idempotency-keys.repository';
-import { executeShaped, preparedStatement, shapedRows } from '../../db/prepared';
+import { executeShaped, executeWithRows, preparedStatement } from '../../db/prepared';
 import { paymentIntentDocuments, paymentIntents } from '../../db/schema';
 
 export type PaymentIntent = typeof paymentIntents.$inferSelect;
@@ -45,12 +45,8 @@ export async function openPaymentIntent<T>(
           documentKey,
           payerNumber: intent.payerNumber,
         }));
-        const rows = shapedRows('r', reservations);
-        await executeShaped(
-          tx,
-          `reserve_documents|${rows.shape}`,
-          (bind) => tx.insert(paymentIntentDocuments).values(rows.bound(bind)),
-          rows.values,
+        await executeWithRows(tx, 'reserve_documents', reservations, (rows) =>
+          tx.insert(paymentIntentDocuments).values(rows),
         );
       }
       opened = row!;
@@ -134,17 +130,17 @@ export async function settleIntent(
     updatedAt: settlement.now,
   };
   // Every payment settles its intent: rendered once per shape (with or without an authorisation).
-  const setRow = shapedRows('s', [set]);
-  const rows = await executeShaped<{ id: string }>(
+  const rows = await executeWithRows<{ id: string }, typeof set>(
     tx,
-    `settle_intent|${setRow.shape}`,
-    (bind) =>
+    'settle_intent',
+    [set],
+    ([bound], bind) =>
       tx
         .update(paymentIntents)
-        .set(setRow.bound(bind)[0]!)
+        .set(bound!)
         .where(and(eq(paymentIntents.id, bind('id')), inArray(paymentIntents.state, ['pending', 'approved'])))
         .returning({ id: paymentIntents.id }),
-    { ...setRow.values, id },
+    { id },
   );
   if (rows.length === 0) return false;
   await executeShaped(

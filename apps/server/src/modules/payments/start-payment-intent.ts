@@ -1,7 +1,7 @@
 // The exactly-once tail every payment shares (invoice payments, deposits, guest payments), after its own
 // authorisation and checks: write the intent with its document reservations, read what it reserved again in the
-// same transaction and let the caller check it, then charge and post through settlePaymentIntent. And the retry path: a request whose intent exists
-// settles that intent by a status look-up, never by a second charge.
+// same transaction and let the caller check it, then charge and post through settlePaymentIntent. And the retry
+// path: a request whose intent exists settles that intent by a status look-up, never by a second charge.
 import type { LedgerDocument, PayerData, PayInvoicesResponse } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';

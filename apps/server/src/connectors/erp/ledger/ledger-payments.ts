@@ -14,7 +14,7 @@
 import type { LedgerDocument, PayerData } from '@portal/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { executeShaped, shapedRows, type Bind } from '../../../db/prepared';
+import { executeWithRows, type Bind } from '../../../db/prepared';
 import type { ErpConnector, LedgerPaymentPosting, LedgerPostingResult } from '../erp-connector';
 import { isoDay, toLedgerNumber } from './ledger-format';
 import type { InvoiceQueries } from './ledger-invoices';
@@ -127,39 +127,37 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
     const account = await postingAccount(posting);
     return db.transaction(async (tx) => {
       const day = isoDay(posting.posted_at);
-      const payment = shapedRows('p', [
-        {
-          postingReference: posting.posting_reference,
-          logId: posting.log_id,
-          messageType: posting.message_type,
-          messageLineString: posting.message_line_string,
-          companyCode: posting.payer_data.company_code,
-          payerNumber: account.payer,
-          soldtoNumber: account.soldto,
-          currencyKey: posting.currency_key,
-          amount: posting.amount_minor,
-          paymentCardToken: posting.payment_card_token,
-          paymentCardType: posting.payment_card_type,
-          authorizationReference: posting.authorization_reference,
-          orderNumber: posting.order_number,
-          referenceNumber: posting.reference_number,
-          reasonCode: posting.reason_code,
-          comment: posting.comment,
-          login: posting.login,
-          documentDate: day,
-          postedAt: posting.posted_at,
-        },
-      ]);
-      const [claimed] = await executeShaped<{ id: number | string }>(
+      const payment = {
+        postingReference: posting.posting_reference,
+        logId: posting.log_id,
+        messageType: posting.message_type,
+        messageLineString: posting.message_line_string,
+        companyCode: posting.payer_data.company_code,
+        payerNumber: account.payer,
+        soldtoNumber: account.soldto,
+        currencyKey: posting.currency_key,
+        amount: posting.amount_minor,
+        paymentCardToken: posting.payment_card_token,
+        paymentCardType: posting.payment_card_type,
+        authorizationReference: posting.authorization_reference,
+        orderNumber: posting.order_number,
+        referenceNumber: posting.reference_number,
+        reasonCode: posting.reason_code,
+        comment: posting.comment,
+        login: posting.login,
+        documentDate: day,
+        postedAt: posting.posted_at,
+      };
+      const [claimed] = await executeWithRows<{ id: number | string }, typeof payment>(
         tx,
-        `claim_posting|${payment.shape}`,
-        (bind) =>
+        'claim_posting',
+        [payment],
+        (rows) =>
           tx
             .insert(payments)
-            .values(payment.bound(bind))
+            .values(rows)
             .onConflictDoNothing({ target: payments.postingReference })
             .returning({ id: payments.id }),
-        payment.values,
       );
 
       const result = claimed
@@ -248,17 +246,15 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
         reasonCode: change.reason || change.row.reasonCode,
         reasonMessage: change.comment || change.row.reasonMessage,
       }));
-      const updateRows = shapedRows('d', updates);
-      await executeShaped(
+      await executeWithRows(
         tx,
-        `apply_documents|${updateRows.shape}`,
-        (bind) => {
-          const rowsOf = updateRows
-            .bound(bind)
-            .map(
-              (row) =>
-                sql`(${row.id}::bigint, ${row.openAmount}::bigint, ${row.paidAmount}::bigint, ${row.reasonCode}, ${row.reasonMessage})`,
-            );
+        'apply_documents',
+        updates,
+        (rows, bind) => {
+          const rowsOf = rows.map(
+            (row) =>
+              sql`(${row.id}::bigint, ${row.openAmount}::bigint, ${row.paidAmount}::bigint, ${row.reasonCode}, ${row.reasonMessage})`,
+          );
           return sql`
             UPDATE ${documents} AS d SET
               open_amount = v.open_amount,
@@ -272,7 +268,7 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
             FROM (VALUES ${sql.join(rowsOf, sql`, `)}) AS v(id, open_amount, paid_amount, reason_code, reason_message)
             WHERE d.id = v.id`;
         },
-        { ...updateRows.values, day, paymentNumber },
+        { day, paymentNumber },
       );
       const items = changed.map((change) => ({
         paymentId,
@@ -283,13 +279,7 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
         reasonCode: change.reason,
         comment: change.comment,
       }));
-      const itemRows = shapedRows('i', items);
-      await executeShaped(
-        tx,
-        `payment_items|${itemRows.shape}`,
-        (bind) => tx.insert(paymentItems).values(itemRows.bound(bind)),
-        itemRows.values,
-      );
+      await executeWithRows(tx, 'payment_items', items, (rows) => tx.insert(paymentItems).values(rows));
     }
 
     const template = rows[0];
@@ -310,26 +300,24 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
       reasonCode: posting.reason_code,
       reasonMessage: posting.comment,
     };
-    const paymentDocument = shapedRows('d', [
-      {
-        ...base,
-        documentNumberFinance: paymentNumber,
-        clearingDate: day,
-        clearingDocumentNumberFinance: paymentNumber,
-        openAmount: 0n,
-        paidAmount: posting.amount_minor,
-        totalAmount: posting.amount_minor,
-        financeDocumentType: 'DZ',
-        financeDocumentOnly: true,
-        itemIsAPayment: true,
-        documentStatus: '02',
-      },
-    ]);
-    const [paymentDocumentRow] = await executeShaped<{ id: number | string }>(
+    const paymentDocument = {
+      ...base,
+      documentNumberFinance: paymentNumber,
+      clearingDate: day,
+      clearingDocumentNumberFinance: paymentNumber,
+      openAmount: 0n,
+      paidAmount: posting.amount_minor,
+      totalAmount: posting.amount_minor,
+      financeDocumentType: 'DZ',
+      financeDocumentOnly: true,
+      itemIsAPayment: true,
+      documentStatus: '02',
+    };
+    const [paymentDocumentRow] = await executeWithRows<{ id: number | string }, typeof paymentDocument>(
       tx,
-      `payment_document|${paymentDocument.shape}`,
-      (bind) => tx.insert(documents).values(paymentDocument.bound(bind)).returning({ id: documents.id }),
-      paymentDocument.values,
+      'payment_document',
+      [paymentDocument],
+      (rows) => tx.insert(documents).values(rows).returning({ id: documents.id }),
     );
 
     let creditNumber = '';
@@ -356,23 +344,22 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
       balanceChanges.push({ row: credit!, openBefore: 0n, openAfter: -overpayment, clearedAfter: false, isNew: true });
     }
 
-    const paymentUpdate = shapedRows('u', [
-      {
-        paymentDocumentId: Number(paymentDocumentRow!.id),
-        creditDocumentId: creditId,
-        documentNumberFinance: paymentNumber,
-        soldtoNumber: base.soldtoNumber,
-      },
-    ]);
-    await executeShaped(
+    const paymentUpdate = {
+      paymentDocumentId: Number(paymentDocumentRow!.id),
+      creditDocumentId: creditId,
+      documentNumberFinance: paymentNumber,
+      soldtoNumber: base.soldtoNumber,
+    };
+    await executeWithRows(
       tx,
-      `payment_documents_of|${paymentUpdate.shape}`,
-      (bind) =>
+      'payment_documents_of',
+      [paymentUpdate],
+      ([set], bind) =>
         tx
           .update(payments)
-          .set(paymentUpdate.bound(bind)[0]!)
+          .set(set!)
           .where(eq(payments.id, bind('paymentId'))),
-      { ...paymentUpdate.values, paymentId },
+      { paymentId },
     );
     await updateBalances(tx, balanceChanges);
 
@@ -464,16 +451,12 @@ async function updateBalances(tx: Db, changes: BalanceChange[]): Promise<void> {
   // An account without a row had no open items at the last rebuild: its row starts from this change. While the
   // table is empty (never built) nothing is written: the first totals read builds it from the documents.
   // Rendered once per number of changed accounts (db/prepared.ts).
-  const rows = shapedRows('b', deltas);
-  await executeShaped(
-    tx,
-    `update_balances|${rows.shape}`,
-    (bind) => {
-      const values = rows.bound(bind).map(
-        (row) => sql`(${row.payerNumber}, ${row.soldtoNumber}, ${row.currencyKey}, ${row.dueDate}::date,
+  await executeWithRows(tx, 'update_balances', deltas, (rows) => {
+    const values = rows.map(
+      (row) => sql`(${row.payerNumber}, ${row.soldtoNumber}, ${row.currencyKey}, ${row.dueDate}::date,
         ${row.invoices}::bigint, ${row.credits}::bigint, ${row.invoiceCount}::int, ${row.creditCount}::int)`,
-      );
-      return sql`
+    );
+    return sql`
     INSERT INTO ${accountBalances} AS b (payer_number, soldto_number, currency_key, as_of, invoices_amount,
       credits_amount, due_amount, past_due_amount, balance_amount, open_invoice_count, open_credit_count)
     SELECT v.payer_number, v.soldto_number, v.currency_key, a.as_of,
@@ -495,7 +478,5 @@ async function updateBalances(tx: Db, changes: BalanceChange[]): Promise<void> {
       balance_amount = b.balance_amount + excluded.balance_amount,
       open_invoice_count = b.open_invoice_count + excluded.open_invoice_count,
       open_credit_count = b.open_credit_count + excluded.open_credit_count`;
-    },
-    rows.values,
-  );
+  });
 }

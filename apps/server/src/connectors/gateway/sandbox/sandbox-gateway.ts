@@ -16,7 +16,7 @@ import {
 import type { AccessTokenResponse, CardinalResult, TokenizedPaymentCard } from '@portal/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { executeShaped, shapedRows } from '../../../db/prepared';
+import { executeShaped, executeWithRows } from '../../../db/prepared';
 import {
   GatewayTimeoutError,
   isPortalPath,
@@ -156,31 +156,30 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
   ): Promise<T> {
     const print = fingerprint({ operation, parameters });
     const outcome = await db.transaction(async (tx) => {
-      const claim = shapedRows('k', [{ key, operation, fingerprint: print, response: null, createdAt: now() }]);
-      const inserted = await executeShaped(
+      const inserted = await executeWithRows(
         tx,
-        `sandbox_claim|${claim.shape}`,
-        (bind) =>
+        'sandbox_claim',
+        [{ key, operation, fingerprint: print, response: null, createdAt: now() }],
+        (rows) =>
           tx
             .insert(sandboxIdempotencyKeys)
-            .values(claim.bound(bind))
+            .values(rows)
             .onConflictDoNothing()
             .returning({ key: sandboxIdempotencyKeys.key }),
-        claim.values,
       );
       if (inserted.length === 0) return { settled: false as const };
       try {
         const result = await work(tx);
-        const answer = shapedRows('a', [{ response: encode(result) }]);
-        await executeShaped(
+        await executeWithRows(
           tx,
-          `sandbox_answer|${answer.shape}`,
-          (bind) =>
+          'sandbox_answer',
+          [{ response: encode(result) }],
+          ([set], bind) =>
             tx
               .update(sandboxIdempotencyKeys)
-              .set(answer.bound(bind)[0]!)
+              .set(set!)
               .where(eq(sandboxIdempotencyKeys.key, bind('key'))),
-          { ...answer.values, key },
+          { key },
         );
         return { settled: true as const, result };
       } catch (error) {
