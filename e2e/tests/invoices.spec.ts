@@ -50,6 +50,16 @@ test('payer filters, sorts, selects, opens a detail, downloads a PDF and an Exce
   expect(firstDue).toMatch(/\d{2}-\d{2}-\d{4}/);
   await chooseOption(page, page.getByRole('combobox', { name: 'Due', exact: true }), 'Show All');
 
+  // Items: paid in a year instead of open (a radio group, by keyboard too), then back to the open items.
+  const items = page.getByRole('radiogroup', { name: 'Items' });
+  await items.getByRole('radio', { name: 'Paid (Cleared)' }).check();
+  await expect(page.getByRole('combobox', { name: 'Year paid' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Due', exact: true })).toHaveCount(0);
+  await items.getByRole('radio', { name: 'Paid (Cleared)' }).press('ArrowUp');
+  await expect(items.getByRole('radio', { name: 'Open' })).toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Due', exact: true })).toBeVisible();
+  await waitForRows(page);
+
   // Sort: highest amount first.
   await chooseOption(page, page.getByRole('combobox', { name: 'Sort by' }), 'Amount, highest first');
   await waitForRows(page);

@@ -1,8 +1,8 @@
 // Every route of both specs (access §2, invoices §2) with its guard. Which tree exists depends on the auth
 // status and the blackout flag (access §2, start-up routing).
 import type { BlackoutStatus, PayerData, Permission } from '@portal/contracts';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route } from 'react-router';
+import { isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { matchPath, Navigate, Route } from 'react-router';
 import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from '../config/constants';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { SystemErrorPage } from '../features/auth/components/system-error-page';
@@ -14,15 +14,33 @@ import { RequirePermission } from './guards/require-permission';
 import { SettingsSection } from './layout/settings-nav';
 import { TitleOnlyPage } from './pages/title-only-page';
 
+type ScreenModule<P> = { default: ComponentType<P> };
+
 /**
  * A feature screen, loaded on its first visit (so that the sign-in page does not carry its code) together with the
- * rest of the reader's messages: it renders once both are there (lib/i18n.ts allMessages).
+ * rest of the reader's messages: it renders once both are there (lib/i18n.ts allMessages). `preload` starts both
+ * before React asks (main.tsx, for the address the page was opened at); once they are there the screen renders at
+ * once, without a pass through its Suspense fallback (issue 17: one render of the whole page fewer).
  */
 function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => {
-    const [component] = await Promise.all([load(), allMessages()]);
-    return { default: component };
-  });
+  let loaded: ScreenModule<P> | undefined;
+  let loading: Promise<ScreenModule<P>> | undefined;
+  const preload = (): Promise<ScreenModule<P>> =>
+    (loading ??= Promise.all([load(), allMessages()]).then(
+      ([component]) => (loaded = { default: component }),
+      (error: unknown) => {
+        loading = undefined; // tried again on the next visit
+        throw error;
+      },
+    ));
+  // A thenable that answers at once: React.lazy takes the screen without suspending when it is already loaded.
+  const screen = lazy(
+    () =>
+      (loaded ? { then: (resolve: (module: ScreenModule<P>) => void) => resolve(loaded!) } : preload()) as Promise<
+        ScreenModule<P>
+      >,
+  );
+  return Object.assign(screen, { preload });
 }
 
 const InvoicesPage = lazyScreen(() =>
@@ -393,4 +411,18 @@ export function signedOutRouteElements(blackout: BlackoutStatus): ReactNode {
       <Route path="*" element={<Navigate to={SIGN_IN_PATH} replace />} />
     </>
   );
+}
+
+/**
+ * Starts loading the screen at `pathname` (a signed-in user's when `signedIn`, else a visitor's), so that it arrives
+ * beside the first screen's other reads instead of after the first render (main.tsx). Resolves when it is there, or
+ * at once for an address without a screen of its own; a failed load is left to the screen's own render.
+ */
+export function preloadScreenAt(pathname: string, signedIn: boolean): Promise<unknown> {
+  const path = pathname === '/' && signedIn ? DEFAULT_SIGNED_IN_PATH : pathname;
+  const routes: { path: string; element?: ReactNode }[] = signedIn ? signedInRoutes : signedOutRoutes;
+  const route = routes.find((candidate) => matchPath(candidate.path, path));
+  const screen: unknown = isValidElement(route?.element) ? route.element.type : undefined;
+  const preload = (screen as { preload?: () => Promise<unknown> } | undefined)?.preload;
+  return preload ? preload().catch(() => undefined) : Promise.resolve();
 }

@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_DROPDOWN_VISIBLE_ITEMS } from '../../config/constants';
 import { accountKey, accountOptionLabel, accountSelection, useAccountSelection } from '../../lib/account-selection';
@@ -8,11 +9,12 @@ const OPTION_HEIGHT_PX = 34;
 
 /**
  * Primary account dropdown over the header accounts. spec §4: switching clears the selected invoices, the currency
- * and every search filter (features follow the store's switchCount).
+ * and every search filter (features follow the store's switchCount). Deferred: the accounts' arrival renders it in
+ * React's background render, not in one task with the page (issue 17: TBT).
  */
 export function AccountSwitcher({ className, withLabel = false }: { className?: string; withLabel?: boolean }) {
   const { t } = useTranslation();
-  const { headerItems, primaryKey } = useAccountSelection();
+  const { headerItems, primaryKey } = useDeferredValue(useAccountSelection());
   if (headerItems.length === 0) return null;
   return (
     <Select

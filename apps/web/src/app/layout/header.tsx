@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Burger, Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
@@ -47,7 +47,8 @@ export function Header() {
     ? t('auth.working_as', { name: impersonation.name })
     : t('auth.logged_in_as', { login: profile?.login ?? '' });
   // spec §6: the Deposits link follows the current account's deposit settings (asked only for users who may deposit).
-  const primary = currentPrimary(useAccountSelection());
+  // Deferred, like the page's own accounts: the header renders again for them in React's background render.
+  const primary = currentPrimary(useDeferredValue(useAccountSelection()));
   const depositPayer =
     customer && primary && mayMakeDeposits(profile)
       ? { customer_number: primary.PrimaryAcct, company_code: primary.CompanyCode }

@@ -1,10 +1,11 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { foundCountCap } from '@portal/contracts';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The found count, exact up to 1,000 and "1,000+" beyond. */
 /** Any search answer with a capped found count (invoice search, payment history). */
-export function FoundCount({
+export const FoundCount = memo(function FoundCount({
   data,
   loading,
 }: {
@@ -25,4 +26,4 @@ export function FoundCount({
       {loading && <Loader size="xs" role="status" aria-label={t('common.loading')} />}
     </Group>
   );
-}
+});

@@ -1,9 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Keyset pages: previous and next only (a cursor cannot jump), so the DOM never holds more than one page. */
-export function Pager({
+export const Pager = memo(function Pager({
   page,
   hasNext,
   onPrevious,
@@ -41,4 +42,4 @@ export function Pager({
       </Group>
     </nav>
   );
-}
+});

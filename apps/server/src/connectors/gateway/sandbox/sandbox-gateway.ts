@@ -223,6 +223,54 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
     return row ? toCharge(row) : null;
   }
 
+  /** A charge as the statements below read it back (PostgreSQL's column names, int8 as text). */
+  type ChargeRow = {
+    order_number: string;
+    token: string;
+    amount_minor: string;
+    refunded_minor: string;
+    currency_key: string;
+    status: string;
+    authorization_reference: string;
+    decline_reason: string;
+  };
+
+  const chargeOfRow = (row: ChargeRow): GatewayCharge => ({
+    order_number: row.order_number,
+    status: row.status as GatewayCharge['status'],
+    authorization_reference: row.authorization_reference,
+    amount_minor: BigInt(row.amount_minor),
+    refunded_minor: BigInt(row.refunded_minor),
+    currency_key: row.currency_key,
+    decline_reason: row.decline_reason,
+    payment_card_token: row.token,
+  });
+
+  /** What an authorisation needs to know, in one statement: the token's test behaviour and the order's charge. */
+  async function authorizationContext(
+    tx: Tx,
+    token: string,
+    orderNumber: string,
+  ): Promise<{ behaviour: SandboxBehaviour | null; existing: GatewayCharge | null }> {
+    const [row] = await executeShaped<{ behaviour: string | null } & (ChargeRow | Record<keyof ChargeRow, null>)>(
+      tx,
+      'sandbox_authorization_context',
+      (bind) =>
+        sql`SELECT (SELECT ${sandboxTokens.behaviour} FROM ${sandboxTokens} WHERE ${sandboxTokens.token} = ${bind('token')}
+            LIMIT 1) AS behaviour, ${sandboxCharges.orderNumber} AS order_number, ${sandboxCharges.token} AS token,
+            ${sandboxCharges.amountMinor} AS amount_minor, ${sandboxCharges.refundedMinor} AS refunded_minor,
+            ${sandboxCharges.currencyKey} AS currency_key, ${sandboxCharges.status} AS status,
+            ${sandboxCharges.authorizationReference} AS authorization_reference,
+            ${sandboxCharges.declineReason} AS decline_reason
+          FROM (SELECT 1) AS one LEFT JOIN ${sandboxCharges} ON ${sandboxCharges.orderNumber} = ${bind('orderNumber')}`,
+      { token, orderNumber },
+    );
+    return {
+      behaviour: (row?.behaviour as SandboxBehaviour | null | undefined) ?? null,
+      existing: row?.order_number === null || !row ? null : chargeOfRow(row as ChargeRow),
+    };
+  }
+
   const gateway: SandboxGateway = {
     frameOrigin: options.frameOrigin,
     portalOrigin: options.portalOrigin,
@@ -380,7 +428,12 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
     async authorize(request: GatewayChargeRequest): Promise<GatewayCharge> {
       const { idempotency_key, ...parameters } = request;
       return once(idempotency_key, 'authorize', parameters, async (tx) => {
-        const behaviour = await behaviourOf(tx, request.payment_card_token);
+        const { behaviour, existing } = await authorizationContext(
+          tx,
+          request.payment_card_token,
+          request.order_number,
+        );
+        if (existing) return existing;
         let status: GatewayCharge['status'] = 'approved';
         let declineReason = '';
         if (!behaviour) [status, declineReason] = ['declined', 'unknown_token'];
@@ -388,26 +441,24 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
         else if (behaviour === 'decline') [status, declineReason] = ['declined', 'do_not_honor'];
         else if (request.cardinal && (request.cardinal.status === 'N' || request.cardinal.status === 'U'))
           [status, declineReason] = ['declined', 'authentication_failed'];
-        const existing = await chargeOf(request.order_number, tx);
-        if (existing) return existing;
-        const [charge] = await tx
-          .insert(sandboxCharges)
-          .values({
-            orderNumber: request.order_number,
-            token: request.payment_card_token,
-            amountMinor: request.amount_minor,
-            refundedMinor: 0n,
-            currencyKey: request.currency_key,
-            status,
-            authorizationReference: status === 'approved' ? randomBytes(5).toString('hex').toUpperCase() : '',
-            declineReason,
-            captured: request.capture ? 'X' : '',
-            createdAt: now(),
-          })
-          .returning();
+        const charge: typeof sandboxCharges.$inferInsert = {
+          orderNumber: request.order_number,
+          token: request.payment_card_token,
+          amountMinor: request.amount_minor,
+          refundedMinor: 0n,
+          currencyKey: request.currency_key,
+          status,
+          authorizationReference: status === 'approved' ? randomBytes(5).toString('hex').toUpperCase() : '',
+          declineReason,
+          captured: request.capture ? 'X' : '',
+          createdAt: now(),
+        };
+        const [row] = await executeWithRows<ChargeRow, typeof charge>(tx, 'sandbox_charge', [charge], (rows) =>
+          tx.insert(sandboxCharges).values(rows).returning(),
+        );
         // The processor did the work but its answer never arrives in time: only a status look-up tells.
         if (behaviour === 'timeout') throw new GatewayTimeoutError(request.order_number);
-        return toCharge(charge!);
+        return chargeOfRow(row!);
       });
     },
 

@@ -1,8 +1,8 @@
-import { Button, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { invoiceSorts, type InvoiceSort, type LedgerDocument } from '@portal/contracts';
 import { validateSearchFilters } from '@portal/domain';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
 import { currentPrimary, picksSeveralCustomers, useAccountSelection } from '../../../lib/account-selection';
@@ -22,6 +22,7 @@ import {
   paidYears,
   pickCurrency,
   type AccountScope,
+  type InvoiceListFilters,
 } from '../utils/build-search-request';
 import { useInvoiceTableColumns } from '../api/get-invoice-table-setting';
 import { invoiceList, useInvoiceList } from '../utils/invoice-list-store';
@@ -48,13 +49,19 @@ function toggleDocument(document: LedgerDocument, checked: boolean): void {
 
 export function InvoicesPage() {
   const { t } = useTranslation();
-  const accounts = useAccountSelection();
+  // Deferred: the list that the accounts' arrival brings (filters, totals, table) renders in React's background
+  // render, which yields to the browser every few milliseconds, instead of in one task (issue 17: TBT).
+  const accounts = useDeferredValue(useAccountSelection());
   const primary = currentPrimary(accounts);
+  const scope = useMemo(
+    () => (primary ? { primary, secondaryAccount: accounts.secondaryAccount, soldTos: accounts.soldTos } : null),
+    [primary, accounts.secondaryAccount, accounts.soldTos],
+  );
   return (
     <Stack gap="md">
       <PageTitle>{t('shell.pages.invoices')}</PageTitle>
-      {primary ? (
-        <InvoiceList scope={{ primary, secondaryAccount: accounts.secondaryAccount, soldTos: accounts.soldTos }} />
+      {scope ? (
+        <InvoiceList scope={scope} />
       ) : accounts.loaded ? (
         <Text>{t('common.no_documents')}</Text>
       ) : (
@@ -64,7 +71,7 @@ export function InvoicesPage() {
   );
 }
 
-function InvoiceList({ scope }: { scope: AccountScope }) {
+const InvoiceList = memo(function InvoiceList({ scope }: { scope: AccountScope }) {
   const { t } = useTranslation();
   const { profile } = useSession();
   const filters = useInvoiceList();
@@ -72,7 +79,7 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
   const paymentsDisabled = usePaymentsDisabled(scope.primary.CompanyCode);
   const payControls = showsPayControls(profile);
   const columns = useInvoiceTableColumns();
-  const [busy, setBusy] = useState<null | 'pdf' | 'csv' | 'xlsx'>(null);
+  const [busy, setBusy] = useState<Download | null>(null);
 
   const customerErrors = validateSearchFilters({
     status: '03',
@@ -107,11 +114,15 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
     [scope, filters, currency, cursor, scopeOk],
   );
   const result = useInvoices(request);
-  const documents = result.data?.document_list ?? noDocuments;
+  // Deferred: the page of documents renders in React's background render, which yields to the browser every few
+  // milliseconds; the answer's arrival itself only renders this component, whose parts (memo) wait for it.
+  const listData = useDeferredValue(result.data);
+  const documents = listData?.document_list ?? noDocuments;
   const selectedKeys = useMemo(() => new Set(selection.selected.map((item) => item.key)), [selection.selected]);
-  const inProcessKeys = useMemo(() => new Set(result.data?.documents_in_process ?? []), [result.data]);
-  const totalsOfCurrency = totals.data?.totals.find((entry) => entry.currency_key === currency) ?? null;
-  const today = new Date();
+  const inProcessKeys = useMemo(() => new Set(listData?.documents_in_process ?? []), [listData]);
+  const totalsOfCurrency = useDeferredValue(
+    totals.data?.totals.find((entry) => entry.currency_key === currency) ?? null,
+  );
 
   // Stable, so that the table (memo) renders its 50 rows again only when they or the selection change, not when
   // the totals or a download's progress do (issue 17: the list's main-thread time).
@@ -123,6 +134,8 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
     },
     [documents, inProcessKeys],
   );
+  const nextCursor = listData?.next_cursor;
+  const handleNextPage = useCallback(() => nextCursor && invoiceList.nextPage(nextCursor), [nextCursor]);
   // The request is rebuilt (same content) whenever the account scope object is: the handler reads the latest one.
   const latestRequest = useRef(request);
   useEffect(() => {
@@ -140,7 +153,7 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
       },
     }).catch((error: unknown) => log.warn('PDF request failed', error));
   }, []);
-  const run = async (kind: 'pdf' | 'csv' | 'xlsx', action: () => Promise<void>) => {
+  const run = async (kind: Download, action: () => Promise<void>) => {
     setBusy(kind);
     try {
       await action();
@@ -167,127 +180,39 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
     );
   };
 
+  // Stable, so that the actions (memo) do not render again when the list or its totals arrive; it calls the latest
+  // render's handlers.
+  const downloads = useRef({ handleBulkPdf, exportRequest, run });
+  useEffect(() => {
+    downloads.current = { handleBulkPdf, exportRequest, run };
+  });
+  const handleDownload = useCallback((kind: Download) => {
+    const latest = downloads.current;
+    if (kind === 'pdf') latest.handleBulkPdf();
+    else if (kind === 'csv') void latest.run('csv', () => exportInvoicesCsv(latest.exportRequest()));
+    else void latest.run('xlsx', () => exportInvoicesExcel(latest.exportRequest()));
+  }, []);
+
   return (
     <>
       {paymentsDisabled && payControls && <PaymentsDisabledAlert />}
-      <section aria-label={t('invoices.list.filters_label')} className={classes.toolbar}>
-        <CustomerSelector error={customerError} />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="invoice-items-label">
-            {t('invoices.list.items_label')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="invoice-items-label"
-            value={filters.view}
-            onChange={(value) => invoiceList.setFilters({ view: value as 'open' | 'paid' })}
-            data={[
-              { value: 'open', label: t('invoices.list.items_open') },
-              { value: 'paid', label: t('invoices.list.items_paid') },
-            ]}
-          />
-        </Stack>
-        {filters.view === 'open' ? (
-          <>
-            <Select
-              label={t('invoices.list.due_filter_label')}
-              data={[
-                { value: 'all', label: t('invoices.list.due_show_all') },
-                { value: 'up_to', label: t('invoices.list.due_up_to') },
-              ]}
-              value={filters.dueFilter}
-              onChange={(value) =>
-                invoiceList.setFilters({
-                  dueFilter: value === 'up_to' ? 'up_to' : 'all',
-                  dueUpTo: value === 'up_to' ? (filters.dueUpTo ?? isoToday(today)) : null,
-                })
-              }
-              allowDeselect={false}
-              w={160}
-            />
-            {filters.dueFilter === 'up_to' && (
-              <TextInput
-                type="date"
-                label={t('invoices.list.due_up_to_date')}
-                value={filters.dueUpTo ?? ''}
-                onChange={(event) => invoiceList.setFilters({ dueUpTo: event.currentTarget.value || null })}
-                className={classes.dateInput}
-              />
-            )}
-          </>
-        ) : (
-          <Select
-            label={t('invoices.list.paid_year_label')}
-            data={paidYears(today).map((year) => ({ value: String(year), label: String(year) }))}
-            value={String(filters.paidYear)}
-            onChange={(value) => value && invoiceList.setFilters({ paidYear: Number(value) })}
-            allowDeselect={false}
-            w={120}
-          />
-        )}
-      </section>
+      <ListFilters filters={filters} customerError={customerError} />
 
       <TotalsCards totals={totalsOfCurrency} asOf={totals.data?.as_of} loading={totals.isLoading} />
 
-      <section aria-label={t('invoices.actions.label')} className={classes.toolbar}>
-        {currencyOptions.length > SINGLE_CURRENCY_OPTIONS && (
-          <Select
-            label={t('invoices.list.currency_label')}
-            data={currencyOptions}
-            value={currency}
-            onChange={(value) => {
-              if (!value) return;
-              invoiceSelection.setCurrency(value);
-              invoiceList.restartPaging();
-            }}
-            allowDeselect={false}
-            w={120}
-            data-testid="currency-select"
-          />
-        )}
-        <Select
-          label={t('invoices.list.sort_label')}
-          data={invoiceSorts.map((sort) => ({ value: sort, label: t(`invoices.sort.${sort}`) }))}
-          value={filters.sort}
-          onChange={(value) => value && invoiceList.setFilters({ sort: value as InvoiceSort })}
-          allowDeselect={false}
-          w={250}
-        />
-        <div className={classes.toolbarGrow} />
-        <Group gap="xs" wrap="wrap">
-          <Button
-            variant="default"
-            leftSection={<IconFileTypePdf size={18} aria-hidden="true" />}
-            loading={busy === 'pdf'}
-            disabled={!request || documents.length === 0}
-            onClick={handleBulkPdf}
-          >
-            {t('invoices.actions.download_pdfs')}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconFileText size={18} aria-hidden="true" />}
-            loading={busy === 'csv'}
-            disabled={!request || documents.length === 0}
-            onClick={() => void run('csv', () => exportInvoicesCsv(exportRequest()))}
-          >
-            {t('invoices.actions.export_csv')}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
-            loading={busy === 'xlsx'}
-            disabled={!request || documents.length === 0}
-            onClick={() => void run('xlsx', () => exportInvoicesExcel(exportRequest()))}
-          >
-            {t('invoices.actions.export_excel')}
-          </Button>
-        </Group>
-      </section>
+      <ListActions
+        currencyOptions={currencyOptions}
+        currency={currency}
+        sort={filters.sort}
+        busy={busy}
+        exportable={Boolean(request) && documents.length > 0}
+        onDownload={handleDownload}
+      />
 
-      <FoundCount data={result.data} loading={result.isFetching} />
-      {result.isError && !result.data ? (
+      <FoundCount data={listData} loading={result.isFetching} />
+      {result.isError && !listData ? (
         <Text>{t('common.no_data')}</Text>
-      ) : !result.data ? null : documents.length === 0 ? (
+      ) : !listData ? null : documents.length === 0 ? (
         <Text data-testid="empty-text">{t('common.no_documents')}</Text>
       ) : (
         <InvoiceTable
@@ -305,14 +230,158 @@ function InvoiceList({ scope }: { scope: AccountScope }) {
       )}
       <Pager
         page={filters.page}
-        hasNext={Boolean(result.data?.next_cursor)}
+        hasNext={Boolean(nextCursor)}
         onPrevious={invoiceList.previousPage}
-        onNext={() => result.data?.next_cursor && invoiceList.nextPage(result.data.next_cursor)}
+        onNext={handleNextPage}
       />
       {payControls && <SelectionBar disabled={paymentsDisabled} />}
     </>
   );
-}
+});
+
+type Download = 'pdf' | 'csv' | 'xlsx';
+
+/** Customers, open or paid items, and the due-date or year filter: memo, so the data's arrival leaves it alone. */
+const ListFilters = memo(function ListFilters({
+  filters,
+  customerError,
+}: {
+  filters: InvoiceListFilters;
+  customerError: string | null;
+}) {
+  const { t } = useTranslation();
+  const today = new Date();
+  return (
+    <section aria-label={t('invoices.list.filters_label')} className={classes.toolbar}>
+      <CustomerSelector error={customerError} />
+      {/* Radios, not a segmented control: that one measures the page's layout as it mounts (issue 17: TBT). */}
+      <Radio.Group
+        label={t('invoices.list.items_label')}
+        value={filters.view}
+        onChange={(value) => invoiceList.setFilters({ view: value as 'open' | 'paid' })}
+      >
+        <Group gap="md" h={36}>
+          <Radio value="open" label={t('invoices.list.items_open')} />
+          <Radio value="paid" label={t('invoices.list.items_paid')} />
+        </Group>
+      </Radio.Group>
+      {filters.view === 'open' ? (
+        <>
+          <Select
+            label={t('invoices.list.due_filter_label')}
+            data={[
+              { value: 'all', label: t('invoices.list.due_show_all') },
+              { value: 'up_to', label: t('invoices.list.due_up_to') },
+            ]}
+            value={filters.dueFilter}
+            onChange={(value) =>
+              invoiceList.setFilters({
+                dueFilter: value === 'up_to' ? 'up_to' : 'all',
+                dueUpTo: value === 'up_to' ? (filters.dueUpTo ?? isoToday(today)) : null,
+              })
+            }
+            allowDeselect={false}
+            w={160}
+          />
+          {filters.dueFilter === 'up_to' && (
+            <TextInput
+              type="date"
+              label={t('invoices.list.due_up_to_date')}
+              value={filters.dueUpTo ?? ''}
+              onChange={(event) => invoiceList.setFilters({ dueUpTo: event.currentTarget.value || null })}
+              className={classes.dateInput}
+            />
+          )}
+        </>
+      ) : (
+        <Select
+          label={t('invoices.list.paid_year_label')}
+          data={paidYears(today).map((year) => ({ value: String(year), label: String(year) }))}
+          value={String(filters.paidYear)}
+          onChange={(value) => value && invoiceList.setFilters({ paidYear: Number(value) })}
+          allowDeselect={false}
+          w={120}
+        />
+      )}
+    </section>
+  );
+});
+
+/** Currency, sort and the downloads of the list (memo: it renders again only when one of them changes). */
+const ListActions = memo(function ListActions({
+  currencyOptions,
+  currency,
+  sort,
+  busy,
+  exportable,
+  onDownload,
+}: {
+  currencyOptions: string[];
+  currency: string | null;
+  sort: InvoiceSort;
+  busy: Download | null;
+  exportable: boolean;
+  onDownload: (kind: Download) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('invoices.actions.label')} className={classes.toolbar}>
+      {currencyOptions.length > SINGLE_CURRENCY_OPTIONS && (
+        <Select
+          label={t('invoices.list.currency_label')}
+          data={currencyOptions}
+          value={currency}
+          onChange={(value) => {
+            if (!value) return;
+            invoiceSelection.setCurrency(value);
+            invoiceList.restartPaging();
+          }}
+          allowDeselect={false}
+          w={120}
+          data-testid="currency-select"
+        />
+      )}
+      <Select
+        label={t('invoices.list.sort_label')}
+        data={invoiceSorts.map((sort) => ({ value: sort, label: t(`invoices.sort.${sort}`) }))}
+        value={sort}
+        onChange={(value) => value && invoiceList.setFilters({ sort: value as InvoiceSort })}
+        allowDeselect={false}
+        w={250}
+      />
+      <div className={classes.toolbarGrow} />
+      <Group gap="xs" wrap="wrap">
+        <Button
+          variant="default"
+          leftSection={<IconFileTypePdf size={18} aria-hidden="true" />}
+          loading={busy === 'pdf'}
+          disabled={!exportable}
+          onClick={() => onDownload('pdf')}
+        >
+          {t('invoices.actions.download_pdfs')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconFileText size={18} aria-hidden="true" />}
+          loading={busy === 'csv'}
+          disabled={!exportable}
+          onClick={() => onDownload('csv')}
+        >
+          {t('invoices.actions.export_csv')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
+          loading={busy === 'xlsx'}
+          disabled={!exportable}
+          onClick={() => onDownload('xlsx')}
+        >
+          {t('invoices.actions.export_excel')}
+        </Button>
+      </Group>
+    </section>
+  );
+});
 
 const isoToday = (today: Date): string =>
   `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
