@@ -4,8 +4,8 @@
 // answering (issue 17, bench/README.md). Values go in through `sql.placeholder(name)`; each statement is named, so PostgreSQL also
 // parses it once per connection. Statements whose text depends on the request's shape are rendered once per shape
 // (executeShaped, executeWithRows).
-import { is, SQL, sql, type Query, type SQLWrapper } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
+import { getTableColumns, is, SQL, sql, type Column, type Query, type SQLWrapper } from 'drizzle-orm';
+import type { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 
 const statements = new WeakMap<object, Map<string, unknown>>();
@@ -112,4 +112,25 @@ export function executeWithRows<Row, T extends Record<string, unknown>>(
     ...rowValues,
     ...values,
   });
+}
+
+/** Each table's columns as [key, column], looked up once. */
+const tableColumns = new WeakMap<PgTable, [string, Column][]>();
+
+/**
+ * A row of `table` as PostgreSQL sent it (`returning()` of a statement run by executeWithRows: its column names,
+ * int8 as text), in the table's own keys and types, as drizzle's own insert or select gives it.
+ */
+export function rowOf<T extends PgTable>(table: T, sent: Record<string, unknown>): T['$inferSelect'] {
+  let columns = tableColumns.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table));
+    tableColumns.set(table, columns);
+  }
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = sent[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
 }

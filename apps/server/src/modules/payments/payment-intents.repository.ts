@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { ClaimQuestion } from '../../http/idempotency-keys.repository';
-import { executeShaped, executeWithRows, preparedStatement } from '../../db/prepared';
+import { executeShaped, executeWithRows, preparedStatement, rowOf } from '../../db/prepared';
 import { paymentIntentDocuments, paymentIntents } from '../../db/schema';
 
 export type PaymentIntent = typeof paymentIntents.$inferSelect;
@@ -37,7 +37,12 @@ export async function openPaymentIntent<T>(
   let opened: PaymentIntent | undefined;
   try {
     const read = await transaction(async (tx) => {
-      const [row] = await tx.insert(paymentIntents).values(intent).returning();
+      const [row] = await executeWithRows<Record<string, unknown>, NewPaymentIntent>(
+        tx,
+        'open_intent',
+        [intent],
+        (rows) => tx.insert(paymentIntents).values(rows).returning(),
+      );
       const keys = [...new Set(documentKeys)].sort();
       if (keys.length > 0) {
         const reservations = keys.map((documentKey) => ({
@@ -49,7 +54,7 @@ export async function openPaymentIntent<T>(
           tx.insert(paymentIntentDocuments).values(rows),
         );
       }
-      opened = row!;
+      opened = rowOf(paymentIntents, row!);
     });
     if (!opened) throw new Error('the payment intent was not written');
     return { opened, read };
