@@ -1,9 +1,9 @@
 // Shaped statements: rendered once per shape, each call answered with its own values, on both drivers (PGlite,
 // and PostgreSQL with TEST_DATABASE_URL).
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { executeShaped, executeWithRows, type Bind } from './prepared';
+import { executeShaped, executeWithRows, rowOf, type Bind } from './prepared';
 import { auditEvents } from './schema';
 
 let t: TestApp;
@@ -86,5 +86,24 @@ describe('executeShaped', () => {
         t.database.db.insert(auditEvents).values(rows as never),
       ),
     ).toThrow(/details is undefined/);
+  });
+
+  it("gives a returned row back in the table's keys and types, as drizzle's own select reads it (rowOf)", async () => {
+    const db = t.database.db;
+    const row = {
+      at: new Date('2026-11-03T10:15:00.123Z'),
+      event: 'login_failed' as const,
+      subject: 'row-of',
+      details: { n: 7 },
+    };
+    const [sent] = await executeWithRows<Record<string, unknown>, typeof row>(db, 'test_row_of', [row], (bound) =>
+      db.insert(auditEvents).values(bound).returning(),
+    );
+    const [selected] = await db.select().from(auditEvents).where(eq(auditEvents.subject, 'row-of'));
+    const mapped = rowOf(auditEvents, sent!);
+    expect(mapped).toEqual(selected);
+    expect(mapped.at).toBeInstanceOf(Date);
+    expect(mapped.at.toISOString()).toBe('2026-11-03T10:15:00.123Z');
+    expect(mapped.details).toEqual({ n: 7 });
   });
 });
