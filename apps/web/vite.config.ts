@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { contractsManifest } from './build/contracts-manifest.ts';
 import { messageChunks } from './build/message-chunks.ts';
+import { unusedMantineCss } from './build/unused-mantine-css.ts';
 
 const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('./package.json', import.meta.url)), 'utf8')) as {
   version: string;
@@ -16,6 +17,8 @@ export default defineConfig({
     react(),
     contractsManifest(),
     messageChunks(),
+    // Before the compression below: it compresses the stylesheet as this leaves it.
+    unusedMantineCss(),
     // gzip and brotli copies of every file, which the server sends to browsers that accept them (plugins/web-app.ts).
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
   ],
