@@ -1,6 +1,5 @@
 import {
   Button,
-  Combobox,
   createTheme,
   mergeThemeOverrides,
   type CSSVariablesResolver,
@@ -22,7 +21,8 @@ export const theme = createTheme({
     // A closed list is not in the page (every select, multi-select and autocomplete): kept mounted, each one placed
     // itself as it mounted, which made the browser compute the page's style and React render again at once (issue 17:
     // a fifth of the invoice list's blocking time). The field names its list (aria-controls) only while it is open.
-    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
+    // A plain object, not Combobox.extend: importing Combobox here would put it in the first load (issue 17).
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 
