@@ -8,7 +8,6 @@
 import type { AccountSummary, AccountType, HeaderItem } from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
 import { createStore } from './create-store';
-import { session } from './session';
 
 /** spec §4: after a header-accounts load the selected sold-tos are reset after this delay. */
 export const SOLD_TO_RESET_DELAY_MS = 2000;
@@ -77,10 +76,6 @@ const allSoldTos = (item: HeaderItem | null): string[] => item?.DropDownItems.ma
 let resetTimer: ReturnType<typeof setTimeout> | undefined;
 let soldTosTouched = false;
 
-function syncSession(item: HeaderItem | null): void {
-  session.selectPrimaryAccount(item?.PrimaryAcct ?? '');
-}
-
 export const accountSelection = {
   get: store.get,
   subscribe: store.subscribe,
@@ -102,7 +97,6 @@ export const accountSelection = {
       soldTos: samePrimary ? previous.soldTos : allSoldTos(kept),
       switchCount: previous.switchCount,
     });
-    syncSession(kept);
     soldTosTouched = false;
     clearTimeout(resetTimer);
     resetTimer = setTimeout(() => {
@@ -122,7 +116,6 @@ export const accountSelection = {
       soldTos: allSoldTos(item),
       switchCount: state.switchCount + 1,
     });
-    syncSession(item);
   },
 
   /** The secondary account (the payer of a payer-all account, or the sold-to of a sold-to user). */

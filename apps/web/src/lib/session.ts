@@ -1,6 +1,7 @@
 // The signed-in session: auth status (spec §3/§4), the access token (memory only, never web storage),
-// the user's profile, the primary account chosen in the header and whom the user works as (from the profile: the
-// server session holds impersonation, issue 14).
+// the user's profile and whom the user works as (from the profile: the server session holds impersonation, issue 14).
+// The primary account chosen in the header is the account selection's (lib/account-selection.ts): kept here too, its
+// every change rendered the whole page again for nothing (issue 17).
 import { useSyncExternalStore } from 'react';
 import type { Permission, UserProfile } from '@portal/contracts';
 import { sessionStore } from './browser-storage';
@@ -14,8 +15,6 @@ export type Impersonation = { userId: number; name: string };
 export type SessionState = {
   status: AuthStatus;
   profile: UserProfile | null;
-  /** primary_account of the account chosen in the header dropdown. */
-  primaryAccount: string | null;
   impersonation: Impersonation | null;
 };
 
@@ -28,7 +27,6 @@ function impersonationOf(profile: UserProfile): Impersonation | null {
 const store = createStore<SessionState>({
   status: 'Waiting',
   profile: null,
-  primaryAccount: null,
   impersonation: null,
 });
 
@@ -49,7 +47,6 @@ export const session = {
       ...s,
       status: 'Authenticated',
       profile,
-      primaryAccount: profile.Accounts[0]?.primary_account ?? null,
       impersonation: impersonationOf(profile),
     }));
   },
@@ -60,14 +57,11 @@ export const session = {
   setStatus(status: AuthStatus): void {
     store.set((s) => ({ ...s, status }));
   },
-  selectPrimaryAccount(primaryAccount: string): void {
-    store.set((s) => ({ ...s, primaryAccount }));
-  },
   /** spec §4: logout, idle timeout or a refused token: forget the user and clear session storage. */
   end(status: Exclude<AuthStatus, 'Authenticated' | 'Waiting'>): void {
     accessToken = null;
     sessionStore.clearKeepingLastUrl();
-    store.set({ status, profile: null, primaryAccount: null, impersonation: null });
+    store.set({ status, profile: null, impersonation: null });
   },
 };
 
