@@ -114,17 +114,14 @@ const InvoiceList = memo(function InvoiceList({ scope }: { scope: AccountScope }
     [scope, filters, currency, cursor, scopeOk],
   );
   const result = useInvoices(request);
-  // Deferred: the page of documents renders in React's background render, which yields to the browser every few
-  // milliseconds; the answer's arrival itself only renders this component, whose parts (memo) wait for it.
-  const listData = useDeferredValue(result.data);
+  // Not deferred here but in the parts that render much (the table, the totals): a background render of this
+  // component reads the stores above (queries, selection, filters), and React renders it again at once, rows and all,
+  // when one of them changes meanwhile (issue 17: a task of half a second on a phone, now and then).
+  const listData = result.data;
   const documents = listData?.document_list ?? noDocuments;
   const selectedKeys = useMemo(() => new Set(selection.selected.map((item) => item.key)), [selection.selected]);
   const inProcessKeys = useMemo(() => new Set(listData?.documents_in_process ?? []), [listData]);
-  const shownTotals = useDeferredValue(totals.data);
-  const totalsOfCurrency = shownTotals?.totals.find((entry) => entry.currency_key === currency) ?? null;
-  // The placeholders stay until the answer is shown, not only until it arrives: the actions below must not move up
-  // and down again meanwhile (Lighthouse measured a layout shift of 0.1).
-  const totalsLoading = totals.isLoading || (totals.data !== undefined && shownTotals === undefined);
+  const totalsOfCurrency = totals.data?.totals.find((entry) => entry.currency_key === currency) ?? null;
 
   // Stable, so that the table (memo) renders its 50 rows again only when they or the selection change, not when
   // the totals or a download's progress do (issue 17: the list's main-thread time).
@@ -200,7 +197,7 @@ const InvoiceList = memo(function InvoiceList({ scope }: { scope: AccountScope }
       {paymentsDisabled && payControls && <PaymentsDisabledAlert />}
       <ListFilters filters={filters} customerError={customerError} />
 
-      <TotalsCards totals={totalsOfCurrency} asOf={shownTotals?.as_of} loading={totalsLoading} />
+      <TotalsCards totals={totalsOfCurrency} asOf={totals.data?.as_of} loading={totals.isLoading} />
 
       <ListActions
         currencyOptions={currencyOptions}

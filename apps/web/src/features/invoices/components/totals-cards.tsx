@@ -1,6 +1,6 @@
 import { Paper, Skeleton, Text } from '@mantine/core';
 import type { InvoiceTotals } from '@portal/contracts';
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { formatMoney } from '@portal/domain';
@@ -8,20 +8,21 @@ import classes from './invoices.module.css';
 
 const cards = ['invoices', 'credits', 'due', 'past_due', 'balance'] as const;
 
-/**
- * spec §2: totals cards (invoices, credits, due, past due, balance) of the chosen currency, computed on the server.
- * While they load, the cards keep their place with a placeholder for each amount, so that the list below does not
- * jump when they arrive (Lighthouse measured a layout shift of 0.1 without).
- */
-export const TotalsCards = memo(function TotalsCards({
-  totals,
-  asOf,
-  loading = false,
-}: {
+type TotalsCardsProps = {
   totals: InvoiceTotals | null;
   asOf?: string;
   loading?: boolean;
-}) {
+};
+
+/**
+ * spec §2: totals cards (invoices, credits, due, past due, balance) of the chosen currency, computed on the server.
+ * While they load, the cards keep their place with a placeholder for each amount, so that the list below does not
+ * jump when they arrive (Lighthouse measured a layout shift of 0.1 without). Memo, and deferred as a whole: new
+ * totals render in React's background render, which yields to the browser every few milliseconds (issue 17: TBT);
+ * the placeholders stay until then, so nothing below moves twice.
+ */
+export const TotalsCards = memo(function TotalsCards(props: TotalsCardsProps) {
+  const { totals, asOf, loading = false } = useDeferredValue(props);
   const { t, i18n } = useTranslation();
   if (!totals) {
     if (!loading) return null;
