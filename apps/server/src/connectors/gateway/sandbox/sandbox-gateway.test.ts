@@ -61,6 +61,16 @@ describe('the sandbox gateway', () => {
     await expect(gateway.authorize({ ...request, amount_minor: 1n })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
   });
 
+  it('answers an order already charged with its charge, whatever key or amount asks again, and charges it once', async () => {
+    const token = await tokenOf('4111111111111111');
+    const order = randomUUID();
+    const first = await gateway.authorize(charge(token, randomUUID(), order, 500n));
+    const again = await gateway.authorize(charge(token, randomUUID(), order, 9_999n));
+    expect(again).toEqual(first);
+    expect(again.amount_minor).toBe(500n);
+    expect(await gateway.getChargeStatus(order)).toEqual(first);
+  });
+
   it('declines the decline test number', async () => {
     const result = await gateway.authorize(charge(await tokenOf('4000000000000002')));
     expect(result).toMatchObject({ status: 'declined', decline_reason: 'do_not_honor', authorization_reference: '' });

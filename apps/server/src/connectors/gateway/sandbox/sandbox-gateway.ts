@@ -16,7 +16,7 @@ import {
 import type { AccessTokenResponse, CardinalResult, TokenizedPaymentCard } from '@portal/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { executeShaped, executeWithRows } from '../../../db/prepared';
+import { executeShaped, executeWithRows, rowOf } from '../../../db/prepared';
 import {
   GatewayTimeoutError,
   isPortalPath,
@@ -223,51 +223,26 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
     return row ? toCharge(row) : null;
   }
 
-  /** A charge as the statements below read it back (PostgreSQL's column names, int8 as text). */
-  type ChargeRow = {
-    order_number: string;
-    token: string;
-    amount_minor: string;
-    refunded_minor: string;
-    currency_key: string;
-    status: string;
-    authorization_reference: string;
-    decline_reason: string;
-  };
-
-  const chargeOfRow = (row: ChargeRow): GatewayCharge => ({
-    order_number: row.order_number,
-    status: row.status as GatewayCharge['status'],
-    authorization_reference: row.authorization_reference,
-    amount_minor: BigInt(row.amount_minor),
-    refunded_minor: BigInt(row.refunded_minor),
-    currency_key: row.currency_key,
-    decline_reason: row.decline_reason,
-    payment_card_token: row.token,
-  });
-
   /** What an authorisation needs to know, in one statement: the token's test behaviour and the order's charge. */
   async function authorizationContext(
     tx: Tx,
     token: string,
     orderNumber: string,
   ): Promise<{ behaviour: SandboxBehaviour | null; existing: GatewayCharge | null }> {
-    const [row] = await executeShaped<{ behaviour: string | null } & (ChargeRow | Record<keyof ChargeRow, null>)>(
+    const [row] = await executeShaped<
+      Record<string, unknown> & { behaviour: string | null; order_number: string | null }
+    >(
       tx,
       'sandbox_authorization_context',
       (bind) =>
         sql`SELECT (SELECT ${sandboxTokens.behaviour} FROM ${sandboxTokens} WHERE ${sandboxTokens.token} = ${bind('token')}
-            LIMIT 1) AS behaviour, ${sandboxCharges.orderNumber} AS order_number, ${sandboxCharges.token} AS token,
-            ${sandboxCharges.amountMinor} AS amount_minor, ${sandboxCharges.refundedMinor} AS refunded_minor,
-            ${sandboxCharges.currencyKey} AS currency_key, ${sandboxCharges.status} AS status,
-            ${sandboxCharges.authorizationReference} AS authorization_reference,
-            ${sandboxCharges.declineReason} AS decline_reason
+            LIMIT 1) AS behaviour, ${sandboxCharges}.*
           FROM (SELECT 1) AS one LEFT JOIN ${sandboxCharges} ON ${sandboxCharges.orderNumber} = ${bind('orderNumber')}`,
       { token, orderNumber },
     );
     return {
       behaviour: (row?.behaviour as SandboxBehaviour | null | undefined) ?? null,
-      existing: row?.order_number === null || !row ? null : chargeOfRow(row as ChargeRow),
+      existing: row && row.order_number !== null ? toCharge(rowOf(sandboxCharges, row)) : null,
     };
   }
 
@@ -453,12 +428,15 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
           captured: request.capture ? 'X' : '',
           createdAt: now(),
         };
-        const [row] = await executeWithRows<ChargeRow, typeof charge>(tx, 'sandbox_charge', [charge], (rows) =>
-          tx.insert(sandboxCharges).values(rows).returning(),
+        const [row] = await executeWithRows<Record<string, unknown>, typeof charge>(
+          tx,
+          'sandbox_charge',
+          [charge],
+          (rows) => tx.insert(sandboxCharges).values(rows).returning(),
         );
         // The processor did the work but its answer never arrives in time: only a status look-up tells.
         if (behaviour === 'timeout') throw new GatewayTimeoutError(request.order_number);
-        return chargeOfRow(row!);
+        return toCharge(rowOf(sandboxCharges, row!));
       });
     },
 

@@ -117,10 +117,9 @@ const InvoiceList = memo(function InvoiceList({ scope }: { scope: AccountScope }
   // Not deferred here but in the parts that render much (the table, the totals): a background render of this
   // component reads the stores above (queries, selection, filters), and React renders it again at once, rows and all,
   // when one of them changes meanwhile (issue 17: a task of half a second on a phone, now and then).
-  const listData = result.data;
-  const documents = listData?.document_list ?? noDocuments;
+  const documents = result.data?.document_list ?? noDocuments;
   const selectedKeys = useMemo(() => new Set(selection.selected.map((item) => item.key)), [selection.selected]);
-  const inProcessKeys = useMemo(() => new Set(listData?.documents_in_process ?? []), [listData]);
+  const inProcessKeys = useMemo(() => new Set(result.data?.documents_in_process ?? []), [result.data]);
   const totalsOfCurrency = totals.data?.totals.find((entry) => entry.currency_key === currency) ?? null;
 
   // Stable, so that the table (memo) renders its 50 rows again only when they or the selection change, not when
@@ -133,7 +132,7 @@ const InvoiceList = memo(function InvoiceList({ scope }: { scope: AccountScope }
     },
     [documents, inProcessKeys],
   );
-  const nextCursor = listData?.next_cursor;
+  const nextCursor = result.data?.next_cursor;
   const handleNextPage = useCallback(() => nextCursor && invoiceList.nextPage(nextCursor), [nextCursor]);
   // The request is rebuilt (same content) whenever the account scope object is: the handler reads the latest one.
   const latestRequest = useRef(request);
@@ -208,10 +207,10 @@ const InvoiceList = memo(function InvoiceList({ scope }: { scope: AccountScope }
         onDownload={handleDownload}
       />
 
-      <FoundCount data={listData} loading={result.isFetching} />
-      {result.isError && !listData ? (
+      <FoundCount data={result.data} loading={result.isFetching} />
+      {result.isError && !result.data ? (
         <Text>{t('common.no_data')}</Text>
-      ) : !listData ? null : documents.length === 0 ? (
+      ) : !result.data ? null : documents.length === 0 ? (
         <Text data-testid="empty-text">{t('common.no_documents')}</Text>
       ) : (
         <InvoiceTable
