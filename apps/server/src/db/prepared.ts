@@ -90,25 +90,50 @@ export function executeWithRows<Row, T extends Record<string, unknown>>(
   build: (rows: T[], bind: Bind) => SQL | { getSQL: () => SQL },
   values: Record<string, unknown> = {},
 ): Promise<Row[]> {
+  return executeWithRowSets<Row, { rows: T[] }>(db, name, { rows }, (sets, bind) => build(sets.rows, bind), values);
+}
+
+/**
+ * executeWithRows over several sets of rows in one statement: a write with the writes that go with it, as
+ * data-modifying WITH queries (one round trip instead of one per table). `sets` by name; each row is bound and
+ * shaped as executeWithRows does it.
+ */
+export function executeWithRowSets<Row, Sets extends Record<string, Record<string, unknown>[]>>(
+  db: Db | Tx,
+  name: string,
+  sets: Sets,
+  build: (sets: Sets, bind: Bind) => SQL | { getSQL: () => SQL },
+  values: Record<string, unknown> = {},
+): Promise<Row[]> {
   const rowValues: Record<string, unknown> = {};
-  const shape = rows.map((row, index) =>
-    Object.entries(row)
-      .map(([key, value]) => {
-        if (value === undefined) throw new Error(`${name}: ${key} is undefined (give null or leave the key out)`);
-        if (value === null) return `${key}=null`;
-        rowValues[`r${index}.${key}`] = value;
-        return key;
-      })
-      .join(','),
-  );
-  const bound = (bind: Bind) =>
-    rows.map(
-      (row, index) =>
-        Object.fromEntries(
-          Object.entries(row).map(([key, value]) => [key, value === null ? sql`null` : bind(`r${index}.${key}`)]),
-        ) as unknown as T,
+  const shapes = Object.entries(sets).map(([set, rows]) => {
+    const shape = rows.map((row, index) =>
+      Object.entries(row)
+        .map(([key, value]) => {
+          if (value === undefined) throw new Error(`${name}: ${key} is undefined (give null or leave the key out)`);
+          if (value === null) return `${key}=null`;
+          rowValues[`${set}.${index}.${key}`] = value;
+          return key;
+        })
+        .join(','),
     );
-  return executeShaped<Row>(db, `${name}|${shape.join('|')}`, (bind) => build(bound(bind), bind), {
+    return `${set}:${shape.join('|')}`;
+  });
+  const bound = (bind: Bind) =>
+    Object.fromEntries(
+      Object.entries(sets).map(([set, rows]) => [
+        set,
+        rows.map((row, index) =>
+          Object.fromEntries(
+            Object.entries(row).map(([key, value]) => [
+              key,
+              value === null ? sql`null` : bind(`${set}.${index}.${key}`),
+            ]),
+          ),
+        ),
+      ]),
+    ) as Sets;
+  return executeShaped<Row>(db, `${name}|${shapes.join('|')}`, (bind) => build(bound(bind), bind), {
     ...rowValues,
     ...values,
   });

@@ -5,6 +5,7 @@ import { createLedgerConnector } from '../../connectors/erp/ledger/ledger-connec
 import { documents, mailOutbox, paymentIntents, payments, paymentTypes } from '../../db/schema';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 import { writeSetting } from '../system/app-settings.repository';
+import { documentsInProcess } from './payment-intents.repository';
 import {
   openCredits,
   openInvoices,
@@ -68,6 +69,11 @@ describe('POST /api/invoice/payments: paying', () => {
       .from(paymentIntents)
       .where(eq(paymentIntents.orderNumber, answer.body.payment.reference_code));
     expect(intent?.state).toBe('posted');
+    // The settlement freed its reservations: the list no longer shows the documents in process.
+    const keys = invoices.map(
+      (invoice) => `1000|${invoice.documentNumberFinance}|${invoice.fiscalYear}|${invoice.lineItem}`,
+    );
+    expect(await documentsInProcess(t.database.db, keys)).toEqual([]);
     const mails = await t.database.db.select().from(mailOutbox);
     const mail = mails.find((row) => row.payload.reference_code === answer.body.payment.reference_code);
     expect(mail).toMatchObject({ template: 'payment_receipt', recipient: 'payer@example.com' });

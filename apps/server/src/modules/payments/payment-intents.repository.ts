@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { ClaimQuestion } from '../../http/idempotency-keys.repository';
-import { executeShaped, executeWithRows, preparedStatement, rowOf } from '../../db/prepared';
+import { executeWithRowSets, executeWithRows, preparedStatement, rowOf } from '../../db/prepared';
 import { paymentIntentDocuments, paymentIntents } from '../../db/schema';
 
 export type PaymentIntent = typeof paymentIntents.$inferSelect;
@@ -37,23 +37,21 @@ export async function openPaymentIntent<T>(
   let opened: PaymentIntent | undefined;
   try {
     const read = await transaction(async (tx) => {
-      const [row] = await executeWithRows<Record<string, unknown>, NewPaymentIntent>(
-        tx,
-        'open_intent',
-        [intent],
-        (rows) => tx.insert(paymentIntents).values(rows).returning(),
+      const reservations = [...new Set(documentKeys)].sort().map((documentKey) => ({
+        intentId: intent.id,
+        documentKey,
+        payerNumber: intent.payerNumber,
+      }));
+      // One statement: the intent with its reservations (none for a deposit).
+      const [row] = await executeWithRowSets<
+        Record<string, unknown>,
+        { intent: NewPaymentIntent[]; reserved: typeof reservations }
+      >(tx, 'open_intent', { intent: [intent], reserved: reservations }, (sets) =>
+        sets.reserved.length === 0
+          ? tx.insert(paymentIntents).values(sets.intent).returning()
+          : sql`WITH reserved AS (${tx.insert(paymentIntentDocuments).values(sets.reserved).getSQL()})
+                ${tx.insert(paymentIntents).values(sets.intent).returning().getSQL()}`,
       );
-      const keys = [...new Set(documentKeys)].sort();
-      if (keys.length > 0) {
-        const reservations = keys.map((documentKey) => ({
-          intentId: intent.id,
-          documentKey,
-          payerNumber: intent.payerNumber,
-        }));
-        await executeWithRows(tx, 'reserve_documents', reservations, (rows) =>
-          tx.insert(paymentIntentDocuments).values(rows),
-        );
-      }
       opened = rowOf(paymentIntents, row!);
     });
     if (!opened) throw new Error('the payment intent was not written');
@@ -134,31 +132,31 @@ export async function settleIntent(
     settledAt: settlement.now,
     updatedAt: settlement.now,
   };
-  // Every payment settles its intent: rendered once per shape (with or without an authorisation).
+  // Every payment settles its intent, and frees its documents in the same statement: rendered once per shape (with
+  // or without an authorisation).
   const rows = await executeWithRows<{ id: string }, typeof set>(
     tx,
     'settle_intent',
     [set],
     ([bound], bind) =>
-      tx
+      sql`WITH settled AS (${tx
         .update(paymentIntents)
         .set(bound!)
         .where(and(eq(paymentIntents.id, bind('id')), inArray(paymentIntents.state, ['pending', 'approved'])))
-        .returning({ id: paymentIntents.id }),
-    { id },
-  );
-  if (rows.length === 0) return false;
-  await executeShaped(
-    tx,
-    'free_reservations',
-    (bind) =>
-      tx
+        .returning({ id: paymentIntents.id })
+        .getSQL()}), freed AS (${tx
         .update(paymentIntentDocuments)
         .set({ open: false })
-        .where(and(eq(paymentIntentDocuments.intentId, bind('id')), eq(paymentIntentDocuments.open, true))),
+        .where(
+          and(
+            sql`${paymentIntentDocuments.intentId} IN (SELECT id FROM settled)`,
+            eq(paymentIntentDocuments.open, true),
+          ),
+        )
+        .getSQL()}) SELECT id FROM settled`,
     { id },
   );
-  return true;
+  return rows.length > 0;
 }
 
 /**

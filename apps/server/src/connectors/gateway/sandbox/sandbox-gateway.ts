@@ -14,9 +14,9 @@ import {
   type CardBrand,
 } from '@portal/domain';
 import type { AccessTokenResponse, CardinalResult, TokenizedPaymentCard } from '@portal/contracts';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { executeShaped, executeWithRows, rowOf } from '../../../db/prepared';
+import { executeWithRows, rowOf, type Bind } from '../../../db/prepared';
 import {
   GatewayTimeoutError,
   isPortalPath,
@@ -111,6 +111,25 @@ function fingerprint(value: unknown): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What a charge or a refund reads with the claim of its key: the card token's test behaviour, the order's charge. */
+type CallContext = { behaviour: SandboxBehaviour | null; existing: GatewayCharge | null };
+
+/**
+ * What a call decided: its answer, and the write that goes with it in the answer's statement (`build` gets `rows`
+ * with each value bound, rendered once per `name` and shape: db/prepared.ts). `timeout`: the work is done, the
+ * answer is lost.
+ */
+type CallOutcome<T, R extends Record<string, unknown>> = {
+  answer: T;
+  write?: {
+    name: string;
+    rows: R[];
+    build: (rows: R[], bind: Bind) => { getSQL: () => SQL };
+    values?: Record<string, unknown>;
+  };
+  timeout?: boolean;
+};
+
 export const SANDBOX_TOKEN_KEY_SETTING = 'sandbox_gateway_token_key';
 
 export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): SandboxGateway {
@@ -128,73 +147,57 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
     return row ?? null;
   }
 
-  // The statements of every charge are rendered once (db/prepared.ts): a provider's bookkeeping should cost the
-  // portal's process as little as it can, since the built-in one runs in it.
-  async function behaviourOf(tx: Db | Tx, token: string): Promise<SandboxBehaviour | null> {
-    const [row] = await executeShaped<{ behaviour: string }>(
-      tx,
-      'sandbox_behaviour',
-      (bind) =>
-        sql`SELECT ${sandboxTokens.behaviour} AS behaviour FROM ${sandboxTokens}
-          WHERE ${sandboxTokens.token} = ${bind('token')} LIMIT 1`,
-      { token },
-    );
+  async function behaviourOf(token: string): Promise<SandboxBehaviour | null> {
+    const [row] = await db
+      .select({ behaviour: sandboxTokens.behaviour })
+      .from(sandboxTokens)
+      .where(eq(sandboxTokens.token, token))
+      .limit(1);
     return (row?.behaviour as SandboxBehaviour | undefined) ?? null;
   }
 
   /**
-   * Runs `work` once per key; later calls with the key get the first answer. The key, the work's writes and the
-   * answer commit together (one commit per call, as a provider's own bookkeeping costs the portal nothing): a
-   * concurrent call with the same key waits on the key's row, then reads the answer. A time-out commits too (the
-   * processor did the work; only its answer was lost), so that the same key asked again gets the settled outcome.
+   * Runs a charge or a refund once per key; later calls with the key get the first answer. One transaction of two
+   * statements (a provider's bookkeeping should cost the portal's process as little as it can, since the built-in
+   * one runs in it; both are rendered once, db/prepared.ts):
+   * - the claim of the key, which reads what the call needs to decide (CallContext);
+   * - the call's writes with its answer (`work` decides; a refused refund writes the answer alone).
+   * A concurrent call with the same key waits on the key's row, then reads the answer. A time-out commits too (the
+   * processor did the work; only its answer was lost) with no answer: the key's later calls wait theirs out, and
+   * the status look-up tells what happened. An error in `work` rolls the key back: the call never happened.
    */
-  async function once<T>(
+  async function once<T, R extends Record<string, unknown>>(
     key: string,
     operation: string,
     parameters: unknown,
-    work: (tx: Tx) => Promise<T>,
+    asked: { token: string | null; orderNumber: string },
+    work: (context: CallContext) => CallOutcome<T, R>,
   ): Promise<T> {
     const print = fingerprint({ operation, parameters });
     const outcome = await db.transaction(async (tx) => {
-      const inserted = await executeWithRows(
+      const context = await claim(tx, { key, operation, fingerprint: print, response: null, createdAt: now() }, asked);
+      if (!context) return { settled: false as const };
+      const { answer, write, timeout } = work(context);
+      const stored = timeout ? null : JSON.stringify(encode(answer));
+      await executeWithRows<unknown, R>(
         tx,
-        'sandbox_claim',
-        [{ key, operation, fingerprint: print, response: null, createdAt: now() }],
-        (rows) =>
-          tx
-            .insert(sandboxIdempotencyKeys)
-            .values(rows)
-            .onConflictDoNothing()
-            .returning({ key: sandboxIdempotencyKeys.key }),
+        `sandbox_answer|${write?.name ?? ''}`,
+        write?.rows ?? [],
+        (rows, bind) =>
+          sql`WITH answered AS (UPDATE ${sandboxIdempotencyKeys} SET response = ${bind('answer')}::jsonb
+            WHERE ${sandboxIdempotencyKeys.key} = ${bind('key')}) ${write ? write.build(rows, bind).getSQL() : sql`SELECT 1`}`,
+        { ...write?.values, answer: stored, key },
       );
-      if (inserted.length === 0) return { settled: false as const };
-      try {
-        const result = await work(tx);
-        await executeWithRows(
-          tx,
-          'sandbox_answer',
-          [{ response: encode(result) }],
-          ([set], bind) =>
-            tx
-              .update(sandboxIdempotencyKeys)
-              .set(set!)
-              .where(eq(sandboxIdempotencyKeys.key, bind('key'))),
-          { key },
-        );
-        return { settled: true as const, result };
-      } catch (error) {
-        if (error instanceof GatewayTimeoutError) return { settled: true as const, timeout: error };
-        throw error; // rolls the key back with the work: the call never happened
-      }
+      return { settled: true as const, answer, timeout };
     });
     if (outcome.settled) {
       // The answer that never comes: the caller waits its time-out out (after the commit, so that nothing waits on
       // this call's rows meanwhile).
-      if ('timeout' in outcome) {
+      if (outcome.timeout) {
         await sleep(slowAnswerMs);
-        throw outcome.timeout;
+        throw new GatewayTimeoutError(asked.orderNumber);
       }
-      return outcome.result as T;
+      return outcome.answer;
     }
     for (let attempt = 0; attempt < 50; attempt++) {
       const [row] = await db.select().from(sandboxIdempotencyKeys).where(eq(sandboxIdempotencyKeys.key, key)).limit(1);
@@ -202,7 +205,44 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
       if (row?.response) return decode(row.response) as T;
       await sleep(100);
     }
-    throw new GatewayTimeoutError(String((parameters as { order_number?: string }).order_number ?? key));
+    throw new GatewayTimeoutError(asked.orderNumber || key);
+  }
+
+  /**
+   * Claims the key (null when another call has it) and reads, in the same statement, the token's test behaviour
+   * and the order's charge.
+   */
+  async function claim(
+    tx: Tx,
+    keyRow: typeof sandboxIdempotencyKeys.$inferInsert,
+    asked: { token: string | null; orderNumber: string },
+  ): Promise<CallContext | null> {
+    const [row] = await executeWithRows<
+      Record<string, unknown> & { claimed: string | null; behaviour: string | null; order_number: string | null },
+      typeof keyRow
+    >(
+      tx,
+      'sandbox_claim',
+      [keyRow],
+      (rows, bind) =>
+        sql`WITH claimed AS (${tx
+          .insert(sandboxIdempotencyKeys)
+          .values(rows)
+          .onConflictDoNothing()
+          .returning({ key: sandboxIdempotencyKeys.key })
+          .getSQL()})
+          SELECT (SELECT key FROM claimed) AS claimed,
+            (SELECT ${sandboxTokens.behaviour} FROM ${sandboxTokens} WHERE ${sandboxTokens.token} = ${bind('token')}
+              LIMIT 1) AS behaviour,
+            ${sandboxCharges}.*
+          FROM (SELECT 1) AS one LEFT JOIN ${sandboxCharges} ON ${sandboxCharges.orderNumber} = ${bind('orderNumber')}`,
+      { token: asked.token, orderNumber: asked.orderNumber },
+    );
+    if (!row?.claimed) return null;
+    return {
+      behaviour: (row.behaviour as SandboxBehaviour | null) ?? null,
+      existing: row.order_number !== null ? toCharge(rowOf(sandboxCharges, row)) : null,
+    };
   }
 
   function toCharge(row: typeof sandboxCharges.$inferSelect): GatewayCharge {
@@ -221,29 +261,6 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
   async function chargeOf(orderNumber: string, tx: Db | Tx = db): Promise<GatewayCharge | null> {
     const [row] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.orderNumber, orderNumber)).limit(1);
     return row ? toCharge(row) : null;
-  }
-
-  /** What an authorisation needs to know, in one statement: the token's test behaviour and the order's charge. */
-  async function authorizationContext(
-    tx: Tx,
-    token: string,
-    orderNumber: string,
-  ): Promise<{ behaviour: SandboxBehaviour | null; existing: GatewayCharge | null }> {
-    const [row] = await executeShaped<
-      Record<string, unknown> & { behaviour: string | null; order_number: string | null }
-    >(
-      tx,
-      'sandbox_authorization_context',
-      (bind) =>
-        sql`SELECT (SELECT ${sandboxTokens.behaviour} FROM ${sandboxTokens} WHERE ${sandboxTokens.token} = ${bind('token')}
-            LIMIT 1) AS behaviour, ${sandboxCharges}.*
-          FROM (SELECT 1) AS one LEFT JOIN ${sandboxCharges} ON ${sandboxCharges.orderNumber} = ${bind('orderNumber')}`,
-      { token, orderNumber },
-    );
-    return {
-      behaviour: (row?.behaviour as SandboxBehaviour | null | undefined) ?? null,
-      existing: row && row.order_number !== null ? toCharge(rowOf(sandboxCharges, row)) : null,
-    };
   }
 
   const gateway: SandboxGateway = {
@@ -312,7 +329,7 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
         request: row.request,
         paymentCard: row.paymentCard ?? null,
         cardinal: row.cardinal ?? null,
-        behaviour: token ? await behaviourOf(db, token) : null,
+        behaviour: token ? await behaviourOf(token) : null,
       };
     },
 
@@ -402,77 +419,90 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
 
     async authorize(request: GatewayChargeRequest): Promise<GatewayCharge> {
       const { idempotency_key, ...parameters } = request;
-      return once(idempotency_key, 'authorize', parameters, async (tx) => {
-        const { behaviour, existing } = await authorizationContext(
-          tx,
-          request.payment_card_token,
-          request.order_number,
-        );
-        if (existing) return existing;
-        let status: GatewayCharge['status'] = 'approved';
-        let declineReason = '';
-        if (!behaviour) [status, declineReason] = ['declined', 'unknown_token'];
-        else if (request.amount_minor <= 0n) [status, declineReason] = ['declined', 'invalid_amount'];
-        else if (behaviour === 'decline') [status, declineReason] = ['declined', 'do_not_honor'];
-        else if (request.cardinal && (request.cardinal.status === 'N' || request.cardinal.status === 'U'))
-          [status, declineReason] = ['declined', 'authentication_failed'];
-        const charge: typeof sandboxCharges.$inferInsert = {
-          orderNumber: request.order_number,
-          token: request.payment_card_token,
-          amountMinor: request.amount_minor,
-          refundedMinor: 0n,
-          currencyKey: request.currency_key,
-          status,
-          authorizationReference: status === 'approved' ? randomBytes(5).toString('hex').toUpperCase() : '',
-          declineReason,
-          captured: request.capture ? 'X' : '',
-          createdAt: now(),
-        };
-        const [row] = await executeWithRows<Record<string, unknown>, typeof charge>(
-          tx,
-          'sandbox_charge',
-          [charge],
-          (rows) => tx.insert(sandboxCharges).values(rows).returning(),
-        );
-        // The processor did the work but its answer never arrives in time: only a status look-up tells.
-        if (behaviour === 'timeout') throw new GatewayTimeoutError(request.order_number);
-        return toCharge(rowOf(sandboxCharges, row!));
-      });
+      const asked = { token: request.payment_card_token, orderNumber: request.order_number };
+      return once<GatewayCharge, typeof sandboxCharges.$inferSelect>(
+        idempotency_key,
+        'authorize',
+        parameters,
+        asked,
+        ({ behaviour, existing }) => {
+          if (existing) return { answer: existing };
+          let status: GatewayCharge['status'] = 'approved';
+          let declineReason = '';
+          if (!behaviour) [status, declineReason] = ['declined', 'unknown_token'];
+          else if (request.amount_minor <= 0n) [status, declineReason] = ['declined', 'invalid_amount'];
+          else if (behaviour === 'decline') [status, declineReason] = ['declined', 'do_not_honor'];
+          else if (request.cardinal && (request.cardinal.status === 'N' || request.cardinal.status === 'U'))
+            [status, declineReason] = ['declined', 'authentication_failed'];
+          const charge: typeof sandboxCharges.$inferSelect = {
+            orderNumber: request.order_number,
+            token: request.payment_card_token,
+            amountMinor: request.amount_minor,
+            refundedMinor: 0n,
+            currencyKey: request.currency_key,
+            status,
+            authorizationReference: status === 'approved' ? randomBytes(5).toString('hex').toUpperCase() : '',
+            declineReason,
+            captured: request.capture ? 'X' : '',
+            createdAt: now(),
+          };
+          return {
+            answer: toCharge(charge),
+            write: { name: 'charge', rows: [charge], build: (rows) => db.insert(sandboxCharges).values(rows) },
+            // The processor did the work but its answer never arrives in time: only a status look-up tells.
+            timeout: behaviour === 'timeout',
+          };
+        },
+      );
     },
 
     getChargeStatus: chargeOf,
 
     async refund(request: GatewayRefundRequest): Promise<GatewayRefund> {
       const { idempotency_key, ...parameters } = request;
-      return once(idempotency_key, 'refund', parameters, async (tx) => {
-        const charge = await chargeOf(request.order_number, tx);
-        const refused = (reason: string): GatewayRefund => ({
-          order_number: request.order_number,
-          refund_reference: '',
-          status: 'refused',
-          amount_minor: request.amount_minor,
-          reason,
-        });
-        if (!charge) return refused('unknown_order');
-        if (charge.status === 'declined') return refused('not_approved');
-        const left = charge.amount_minor - charge.refunded_minor;
-        if (request.amount_minor <= 0n || request.amount_minor > left) return refused('amount_exceeds_balance');
-        const refunded = charge.refunded_minor + request.amount_minor;
-        await tx
-          .update(sandboxCharges)
-          .set({
-            refundedMinor: sql`${sandboxCharges.refundedMinor} + ${request.amount_minor}`,
-            status: refunded === charge.amount_minor ? 'refunded' : 'partially_refunded',
-          })
-          .where(eq(sandboxCharges.orderNumber, request.order_number));
-        return {
-          order_number: request.order_number,
-          refund_reference: `RF${randomBytes(5).toString('hex').toUpperCase()}`,
-          status: 'refunded',
-          amount_minor: request.amount_minor,
-          reason: '',
-        };
-      });
+      const asked = { token: null, orderNumber: request.order_number };
+      return once<GatewayRefund, { status: string }>(
+        idempotency_key,
+        'refund',
+        parameters,
+        asked,
+        ({ existing: charge }) => {
+          const refused = (reason: string) => ({
+            answer: {
+              order_number: request.order_number,
+              refund_reference: '',
+              status: 'refused',
+              amount_minor: request.amount_minor,
+              reason,
+            } satisfies GatewayRefund,
+          });
+          if (!charge) return refused('unknown_order');
+          if (charge.status === 'declined') return refused('not_approved');
+          const left = charge.amount_minor - charge.refunded_minor;
+          if (request.amount_minor <= 0n || request.amount_minor > left) return refused('amount_exceeds_balance');
+          const refunded = charge.refunded_minor + request.amount_minor;
+          const change = { status: refunded === charge.amount_minor ? 'refunded' : 'partially_refunded' };
+          return {
+            answer: {
+              order_number: request.order_number,
+              refund_reference: `RF${randomBytes(5).toString('hex').toUpperCase()}`,
+              status: 'refunded',
+              amount_minor: request.amount_minor,
+              reason: '',
+            } satisfies GatewayRefund,
+            write: {
+              name: 'refund',
+              rows: [change],
+              build: ([set], bind) =>
+                db
+                  .update(sandboxCharges)
+                  .set({ ...set!, refundedMinor: sql`${sandboxCharges.refundedMinor} + ${bind('amount')}::bigint` })
+                  .where(eq(sandboxCharges.orderNumber, bind('orderNumber'))),
+              values: { amount: request.amount_minor.toString(), orderNumber: request.order_number },
+            },
+          };
+        },
+      );
     },
   };
 
