@@ -14,7 +14,7 @@
 import type { LedgerDocument, PayerData } from '@portal/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { executeWithRows, type Bind } from '../../../db/prepared';
+import { executeWithRowSets, executeWithRows, type Bind } from '../../../db/prepared';
 import type { ErpConnector, LedgerPaymentPosting, LedgerPostingResult } from '../erp-connector';
 import { isoDay, toLedgerNumber } from './ledger-format';
 import type { InvoiceQueries } from './ledger-invoices';
@@ -246,30 +246,6 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
         reasonCode: change.reason || change.row.reasonCode,
         reasonMessage: change.comment || change.row.reasonMessage,
       }));
-      await executeWithRows(
-        tx,
-        'apply_documents',
-        updates,
-        (rows, bind) => {
-          const rowsOf = rows.map(
-            (row) =>
-              sql`(${row.id}::bigint, ${row.openAmount}::bigint, ${row.paidAmount}::bigint, ${row.reasonCode}, ${row.reasonMessage})`,
-          );
-          return sql`
-            UPDATE ${documents} AS d SET
-              open_amount = v.open_amount,
-              paid_amount = v.paid_amount,
-              reason_code = v.reason_code,
-              reason_message = v.reason_message,
-              document_status = CASE WHEN v.open_amount = 0 THEN '02' ELSE d.document_status END,
-              clearing_date = CASE WHEN v.open_amount = 0 THEN ${bind('day')}::date ELSE d.clearing_date END,
-              clearing_document_number_finance =
-                CASE WHEN v.open_amount = 0 THEN ${bind('paymentNumber')} ELSE d.clearing_document_number_finance END
-            FROM (VALUES ${sql.join(rowsOf, sql`, `)}) AS v(id, open_amount, paid_amount, reason_code, reason_message)
-            WHERE d.id = v.id`;
-        },
-        { day, paymentNumber },
-      );
       const items = changed.map((change) => ({
         paymentId,
         documentId: change.row.id,
@@ -279,7 +255,32 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
         reasonCode: change.reason,
         comment: change.comment,
       }));
-      await executeWithRows(tx, 'payment_items', items, (rows) => tx.insert(paymentItems).values(rows));
+      // The documents and the payment's items in one statement.
+      await executeWithRowSets(
+        tx,
+        'apply_documents',
+        { updates, items },
+        (sets, bind) => {
+          const rowsOf = sets.updates.map(
+            (row) =>
+              sql`(${row.id}::bigint, ${row.openAmount}::bigint, ${row.paidAmount}::bigint, ${row.reasonCode}, ${row.reasonMessage})`,
+          );
+          return sql`
+            WITH applied AS (UPDATE ${documents} AS d SET
+              open_amount = v.open_amount,
+              paid_amount = v.paid_amount,
+              reason_code = v.reason_code,
+              reason_message = v.reason_message,
+              document_status = CASE WHEN v.open_amount = 0 THEN '02' ELSE d.document_status END,
+              clearing_date = CASE WHEN v.open_amount = 0 THEN ${bind('day')}::date ELSE d.clearing_date END,
+              clearing_document_number_finance =
+                CASE WHEN v.open_amount = 0 THEN ${bind('paymentNumber')} ELSE d.clearing_document_number_finance END
+            FROM (VALUES ${sql.join(rowsOf, sql`, `)}) AS v(id, open_amount, paid_amount, reason_code, reason_message)
+            WHERE d.id = v.id)
+            ${tx.insert(paymentItems).values(sets.items).getSQL()}`;
+        },
+        { day, paymentNumber },
+      );
     }
 
     const template = rows[0];
@@ -313,13 +314,6 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
       itemIsAPayment: true,
       documentStatus: '02',
     };
-    const [paymentDocumentRow] = await executeWithRows<{ id: number | string }, typeof paymentDocument>(
-      tx,
-      'payment_document',
-      [paymentDocument],
-      (rows) => tx.insert(documents).values(rows).returning({ id: documents.id }),
-    );
-
     let creditNumber = '';
     let creditId: number | null = null;
     if (overpayment > 0n) {
@@ -344,21 +338,23 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
       balanceChanges.push({ row: credit!, openBefore: 0n, openAfter: -overpayment, clearedAfter: false, isNew: true });
     }
 
+    // The payment document, and the payment's reference to it, in one statement.
     const paymentUpdate = {
-      paymentDocumentId: Number(paymentDocumentRow!.id),
       creditDocumentId: creditId,
       documentNumberFinance: paymentNumber,
       soldtoNumber: base.soldtoNumber,
     };
-    await executeWithRows(
+    await executeWithRowSets(
       tx,
-      'payment_documents_of',
-      [paymentUpdate],
-      ([set], bind) =>
-        tx
-          .update(payments)
-          .set(set!)
-          .where(eq(payments.id, bind('paymentId'))),
+      'payment_document',
+      { document: [paymentDocument], payment: [paymentUpdate] },
+      (sets, bind) =>
+        sql`WITH written AS (${tx.insert(documents).values(sets.document).returning({ id: documents.id }).getSQL()})
+          ${tx
+            .update(payments)
+            .set({ ...sets.payment[0]!, paymentDocumentId: sql`(SELECT id FROM written)` })
+            .where(eq(payments.id, bind('paymentId')))
+            .getSQL()}`,
       { paymentId },
     );
     await updateBalances(tx, balanceChanges);
