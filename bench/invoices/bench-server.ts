@@ -121,7 +121,7 @@ function plain(value: unknown): unknown {
 }
 
 /**
- * Every statement the portal sends while `on`, as pg receives it (text and values): the baseline server replays
+ * Every statement the portal sends while `on`, as pg receives it (text, values, name): the baseline server replays
  * them. Wraps pg's Client.query, the one door of node-postgres (the pool calls it too).
  */
 function recordStatements(): { on: boolean; statements: RecordedStatement[] } {
@@ -129,11 +129,16 @@ function recordStatements(): { on: boolean; statements: RecordedStatement[] } {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function recordingQuery(this: pg.Client, ...args: unknown[]) {
     if (state.on) {
-      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
+      const [first, second] = args as [string | { text: string; values?: unknown[]; name?: string }, unknown];
       const text = typeof first === 'string' ? first : first.text;
       // drizzle passes (config, values); others (text, values) or ({ text, values }).
       const values = typeof first === 'string' || Array.isArray(second) ? second : first.values;
-      state.statements.push({ text, values: Array.isArray(values) ? values.map(plain) : [] });
+      const name = typeof first === 'string' ? undefined : first.name;
+      state.statements.push({
+        text,
+        values: Array.isArray(values) ? values.map(plain) : [],
+        ...(name ? { name } : {}),
+      });
     }
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;

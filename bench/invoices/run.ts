@@ -13,7 +13,7 @@ import { describeProfile, summariseProfile, type ProfileSummary } from '../lib/c
 import { createReport } from '../lib/report';
 import {
   baselineEntry,
-  cpuMilliseconds,
+  cpuSince,
   portalEntry,
   postgresPids,
   startProcess,
@@ -537,8 +537,7 @@ type Costed = LoadResult & { cpuMs: number; postgresCpuMs: number };
 
 /** A load with the CPU each request cost the server's processes and PostgreSQL's. */
 async function costedLoad(server: BenchProcess, connections: number, call: HttpCall): Promise<Costed> {
-  let postgres: number[] = [];
-  let before = { server: 0, postgres: 0 };
+  let spent = { server: () => 0, postgres: () => 0 };
   const result = await runLoad({
     port: server.port,
     connections,
@@ -548,15 +547,14 @@ async function costedLoad(server: BenchProcess, connections: number, call: HttpC
     maxSeconds: loadSeconds,
     onMeasureStart: () => {
       // After the warm-up: the pool's backends are connected by then.
-      postgres = postgresPids();
-      before = { server: cpuMilliseconds(server.pids), postgres: cpuMilliseconds(postgres) };
+      spent = { server: cpuSince(server.pids), postgres: cpuSince(postgresPids()) };
     },
   });
   const requests = Math.max(1, result.requests);
   return {
     ...result,
-    cpuMs: round((cpuMilliseconds(server.pids) - before.server) / requests, 2),
-    postgresCpuMs: round((cpuMilliseconds(postgres) - before.postgres) / requests, 2),
+    cpuMs: round(spent.server() / requests, 2),
+    postgresCpuMs: round(spent.postgres() / requests, 2),
   };
 }
 

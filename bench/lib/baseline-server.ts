@@ -7,7 +7,8 @@
 //                          same bytes as the portal's answer, with no framework layers. Statements that write
 //                          run inside BEGIN … ROLLBACK so that the replay can repeat (their transaction
 //                          statements are dropped; UUIDs among the values are new for each replay): the baseline
-//                          pays no commit and checks no foreign key, and says so in its label.
+//                          pays no commit and checks no foreign key, and says so in its label. A statement the
+//                          portal named (prepared) is named here too: parsed once per connection, as there.
 // With workers > 1 it is a node:cluster primary whose workers share the port, like the portal's --workers.
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
@@ -63,8 +64,8 @@ async function serve(port: number): Promise<void> {
       if (writing) await client.query("BEGIN; SET LOCAL session_replication_role = 'replica'");
       const results = [];
       const fresh = freshIdentifiers();
-      for (const statement of statements)
-        results.push((await client.query(statement.text, statement.values.map(fresh))).rows);
+      for (const { text, values, name } of statements)
+        results.push((await client.query({ text, values: values.map(fresh), ...(name ? { name } : {}) })).rows);
       if (writing) await client.query('ROLLBACK');
       return { results };
     } finally {

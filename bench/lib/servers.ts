@@ -7,7 +7,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type RecordedStatement = { text: string; values: unknown[] };
+/** A statement as the portal sent it; `name` when it was a named (prepared) statement, which the baseline names too. */
+export type RecordedStatement = { text: string; values: unknown[]; name?: string };
 /** Statements recorded per route name (the portal's, replayed by the baseline). */
 export type RecordedRoutes = Record<string, RecordedStatement[]>;
 
@@ -68,19 +69,32 @@ export async function startProcess(entry: string, args: string[], execArgv: stri
 
 const ticksPerSecond = 100; // USER_HZ on Linux
 
-/** User + system CPU time of these processes so far, in milliseconds (/proc/<pid>/stat fields 14 and 15). */
-export function cpuMilliseconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the process has ended: its time is no longer readable
-    }
+/** User + system CPU time of one process so far, in milliseconds (/proc/<pid>/stat fields 14 and 15); null once ended. */
+function processCpuMilliseconds(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
   }
-  return (ticks * 1000) / ticksPerSecond;
+}
+
+/**
+ * Starts a CPU reading of these processes: the function it gives answers the milliseconds of user + system CPU
+ * they spent since. A process that ends in between counts for what it spent up to the last reading that saw it
+ * (none after the start): a PostgreSQL backend that closes during a load does not make the figure negative.
+ */
+export function cpuSince(pids: number[]): () => number {
+  const start = new Map(pids.map((pid) => [pid, processCpuMilliseconds(pid)]));
+  return () => {
+    let spent = 0;
+    for (const [pid, before] of start) {
+      if (before === null) continue;
+      spent += (processCpuMilliseconds(pid) ?? before) - before;
+    }
+    return spent;
+  };
 }
 
 /** CPU time of the PostgreSQL server's processes (the postmaster's children: backends and helpers). */

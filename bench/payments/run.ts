@@ -29,7 +29,7 @@ import { describeProfile, summariseProfile, type ProfileSummary } from '../lib/c
 import { createReport } from '../lib/report';
 import {
   baselineEntry,
-  cpuMilliseconds,
+  cpuSince,
   portalEntry,
   postgresPids,
   startProcess,
@@ -277,7 +277,7 @@ async function measurePayments(server: BenchProcess, payers: Payer[], db: Db, lo
   const commitsBefore = await commits();
   const idBefore = await transactionId();
   const postgres = postgresPids();
-  const cpuBefore = { server: cpuMilliseconds(server.pids), postgres: cpuMilliseconds(postgres) };
+  const cpu = { server: cpuSince(server.pids), postgres: cpuSince(postgres) };
   const latencies: number[] = [];
   const failures: string[] = [];
   const started = performance.now();
@@ -285,7 +285,7 @@ async function measurePayments(server: BenchProcess, payers: Payer[], db: Db, lo
     payers.map((payer) => payLoop(server.port, payer, started + loadSeconds * 1000, latencies, failures)),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const cpu = { server: cpuMilliseconds(server.pids), postgres: cpuMilliseconds(postgres) };
+  const spent = { server: cpu.server(), postgres: cpu.postgres() };
   // Every statement outside a transaction commits on its own: commits per payment ≈ round trips that commit. The
   // reads of the counter, of the payments and of the transaction id are three more commits, not counted.
   const commitsDuring = (await commits()) - commitsBefore - 3;
@@ -307,8 +307,8 @@ async function measurePayments(server: BenchProcess, payers: Payer[], db: Db, lo
     postedInLedger: inLedger,
     databaseCommitsPerPayment: round(commitsDuring / per, 1),
     writeTransactionsPerPayment: round(writesDuring / per, 1),
-    cpuMsPerPayment: round((cpu.server - cpuBefore.server) / per, 2),
-    postgresCpuMsPerPayment: round((cpu.postgres - cpuBefore.postgres) / per, 2),
+    cpuMsPerPayment: round(spent.server / per, 2),
+    postgresCpuMsPerPayment: round(spent.postgres / per, 2),
   };
 }
 
@@ -365,7 +365,7 @@ async function measureReplay(baseline: BenchProcess, connections: number, loadSe
     const warmupEnd = performance.now() + 2_000;
     await Promise.all(Array.from({ length: connections }, () => loop(warmupEnd, null)));
     const postgres = postgresPids();
-    const before = { server: cpuMilliseconds(baseline.pids), postgres: cpuMilliseconds(postgres) };
+    const cpu = { server: cpuSince(baseline.pids), postgres: cpuSince(postgres) };
     const latencies: number[] = [];
     const started = performance.now();
     const counts = await Promise.all(
@@ -380,8 +380,8 @@ async function measureReplay(baseline: BenchProcess, connections: number, loadSe
     return {
       perSecond: Math.round(replays / elapsed),
       p95: round(percentile(latencies, 0.95), 1),
-      cpuMsPerPayment: round((cpuMilliseconds(baseline.pids) - before.server) / replays, 2),
-      postgresCpuMsPerPayment: round((cpuMilliseconds(postgres) - before.postgres) / replays, 2),
+      cpuMsPerPayment: round(cpu.server() / replays, 2),
+      postgresCpuMsPerPayment: round(cpu.postgres() / replays, 2),
     };
   } finally {
     client.close();

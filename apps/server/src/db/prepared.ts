@@ -4,6 +4,7 @@
 // answering (issue 17, bench/README.md). Values go in through `sql.placeholder(name)`; each statement is named, so PostgreSQL also
 // parses it once per connection. Statements whose text depends on the request's shape are rendered once per shape
 // (executeShaped, executeWithRows).
+import { createHash } from 'node:crypto';
 import { getTableColumns, is, SQL, sql, type Column, type Query, type SQLWrapper } from 'drizzle-orm';
 import type { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
@@ -32,7 +33,12 @@ export function preparedStatement<T>(db: Db, name: string, build: (db: Db) => T)
 export type Bind = (name: string) => SQLWrapper;
 
 /** Rendered statements by dialect: a database and its transactions share one (and its casing). */
-const shapedStatements = new WeakMap<PgDialect, Map<string, Query>>();
+const shapedStatements = new WeakMap<PgDialect, Map<string, Query & { name: string }>>();
+
+export type ShapeOptions = {
+  /** Unnamed on the wire: PostgreSQL plans each call with its own values (a statement whose best plan depends on them). */
+  planEachCall?: boolean;
+};
 /** Shapes kept per database; a list's filters combine into a few dozen in practice. */
 const maxShapes = 2_000;
 
@@ -40,9 +46,14 @@ const maxShapes = 2_000;
  * Runs a statement whose text depends on which parts a request has (the invoice list: its filters, sort and
  * cursor), not on their values: `build` writes it with `bind(name)` for each value, and it is rendered to SQL once
  * per shape and database (drizzle's rendering of the list's two statements was about a tenth of the list's CPU,
- * issue 17); each call sends that text with `values`. Unnamed on the wire, so PostgreSQL plans each call with its
- * own values, as before. `shape` must name everything `build` depends on besides the bound values. `db` may be a
- * transaction: the statement goes over its connection (a database and its transactions share the rendering).
+ * issue 17); each call sends that text with `values`. `shape` must name everything `build` depends on besides the
+ * bound values. `db` may be a transaction: the statement goes over its connection (a database and its transactions
+ * share the rendering).
+ *
+ * On the wire each shape is a named statement, which PostgreSQL parses once per connection and, after a few calls,
+ * plans once (planning was a sixth of a payment's PostgreSQL time: issue 17). A statement whose best plan depends
+ * on its values (the invoice list: a payer of ten documents or of a million) asks `planEachCall`: unnamed, planned
+ * with each call's values.
  *
  * `build` may give a drizzle insert, update or delete (its `getSQL()`; executeWithRows binds their rows): a value
  * bound in `values(…)` or `set(…)` goes through its column's encoding when the call runs (jsonb, timestamps,
@@ -54,6 +65,7 @@ export async function executeShaped<Row>(
   shape: string,
   build: (bind: Bind) => SQL | { getSQL: () => SQL },
   values: Record<string, unknown>,
+  options: ShapeOptions = {},
 ): Promise<Row[]> {
   // The database's own dialect: it carries the casing the schema was declared with.
   const { dialect } = db as unknown as { dialect: PgDialect };
@@ -65,11 +77,14 @@ export async function executeShaped<Row>(
   let query = byShape.get(shape);
   if (!query) {
     const built = build((name) => sql.placeholder(name));
-    query = dialect.sqlToQuery(is(built, SQL) ? built : built.getSQL());
+    const rendered = dialect.sqlToQuery(is(built, SQL) ? built : built.getSQL());
+    // Named by its text: a name stands for one text on every connection, whichever shape rendered it.
+    query = { ...rendered, name: `shaped_${createHash('sha1').update(rendered.sql).digest('base64url')}` };
     if (byShape.size >= maxShapes) byShape.clear();
     byShape.set(shape, query);
   }
-  const result = (await db._.session.prepareQuery(query, undefined, undefined, false).execute(values)) as {
+  const name = options.planEachCall ? undefined : query.name;
+  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute(values)) as {
     rows: Row[];
   };
   return result.rows;
@@ -89,8 +104,16 @@ export function executeWithRows<Row, T extends Record<string, unknown>>(
   rows: T[],
   build: (rows: T[], bind: Bind) => SQL | { getSQL: () => SQL },
   values: Record<string, unknown> = {},
+  options: ShapeOptions = {},
 ): Promise<Row[]> {
-  return executeWithRowSets<Row, { rows: T[] }>(db, name, { rows }, (sets, bind) => build(sets.rows, bind), values);
+  return executeWithRowSets<Row, { rows: T[] }>(
+    db,
+    name,
+    { rows },
+    (sets, bind) => build(sets.rows, bind),
+    values,
+    options,
+  );
 }
 
 /**
@@ -104,6 +127,7 @@ export function executeWithRowSets<Row, Sets extends Record<string, Record<strin
   sets: Sets,
   build: (sets: Sets, bind: Bind) => SQL | { getSQL: () => SQL },
   values: Record<string, unknown> = {},
+  options: ShapeOptions = {},
 ): Promise<Row[]> {
   const rowValues: Record<string, unknown> = {};
   const shapes = Object.entries(sets).map(([set, rows]) => {
@@ -133,10 +157,13 @@ export function executeWithRowSets<Row, Sets extends Record<string, Record<strin
         ),
       ]),
     ) as Sets;
-  return executeShaped<Row>(db, `${name}|${shapes.join('|')}`, (bind) => build(bound(bind), bind), {
-    ...rowValues,
-    ...values,
-  });
+  return executeShaped<Row>(
+    db,
+    `${name}|${shapes.join('|')}`,
+    (bind) => build(bound(bind), bind),
+    { ...rowValues, ...values },
+    options,
+  );
 }
 
 /** Each table's columns as [key, column], looked up once. */

@@ -4,7 +4,7 @@
 // short-lived per-process cache filled by key, instead of a join over the whole customers table.
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { executeShaped, type Bind } from '../../../db/prepared';
+import { executeShaped, type Bind, type ShapeOptions } from '../../../db/prepared';
 import { customers, documents, reasonCodes } from './ledger.schema';
 import type { CustomerRow, DocumentRow } from './ledger-wire';
 
@@ -101,8 +101,9 @@ export async function selectDocuments(
   shape: string,
   build: (bind: Bind) => SQL,
   values: Record<string, unknown>,
+  options: ShapeOptions = {},
 ): Promise<DocumentRow[]> {
-  const rows = await executeShaped<RawDocument>(db, shape, build, values);
+  const rows = await executeShaped<RawDocument>(db, shape, build, values, options);
   return rows.map(toDocumentRow);
 }
 

@@ -337,6 +337,8 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
       `page|${prepared.sort}|${cursor ? 'after' : 'start'}|${prepared.shape}`,
       (bind) => pageQuery(prepared, cursor !== undefined, bind),
       { ...prepared.values, ...cursorValues(cursor), payer, limit },
+      // A payer of ten documents and one of a million are best read by different plans.
+      { planEachCall: true },
     );
   }
 
@@ -376,6 +378,7 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
         WHERE ${and(sql`${documents.payerNumber} = ANY(${bind('payers')}::text[])`, ...prepared.conditions(bind))}
         LIMIT ${bind('limit')}) AS matching`,
       { ...prepared.values, payers: prepared.payers, limit: cap + 1 },
+      { planEachCall: true },
     );
     return foundCount(Number(row?.count ?? 0), cap);
   }
