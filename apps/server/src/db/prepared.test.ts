@@ -2,6 +2,7 @@
 // and PostgreSQL with TEST_DATABASE_URL).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../config';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { executeShaped, executeWithRows, rowOf, type Bind } from './prepared';
 import { auditEvents } from './schema';
@@ -48,6 +49,23 @@ describe('executeShaped', () => {
     expect(even.map((row) => Number(row.n))).toEqual([2, 4, 6]);
     expect(odd.map((row) => Number(row.n))).toEqual([1, 3, 5]);
   });
+
+  it.runIf(Boolean(testDatabaseUrl()))(
+    'names a shape on the wire (parsed once per connection), but not a statement that plans each call',
+    async () => {
+      await t.database.db.transaction(async (tx) => {
+        const named = (bind: Bind) => sql`SELECT ${bind('n')}::int + 1 AS n`;
+        const eachCall = (bind: Bind) => sql`SELECT ${bind('n')}::int + 2 AS n`;
+        await executeShaped(tx, 'test|named', named, { n: 1 });
+        await executeShaped(tx, 'test|each-call', eachCall, { n: 1 }, { planEachCall: true });
+        const prepared = await tx.execute<{ statement: string }>(
+          sql`SELECT statement FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1::int + %'`,
+        );
+        const statements = (prepared as unknown as { rows: { statement: string }[] }).rows.map((row) => row.statement);
+        expect(statements).toEqual(['SELECT $1::int + 1 AS n']);
+      });
+    },
+  );
 
   it("inserts rows through a builder with their columns' encodings, a null as SQL NULL, shapes by nulls and count", async () => {
     const db = t.database.db;
