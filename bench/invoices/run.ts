@@ -720,7 +720,9 @@ async function main(): Promise<void> {
   const measureSeconds = Math.round((performance.now() - measuring) / 1000);
   log(`\nSummary (${measureSeconds} s of measuring, ${Math.round((performance.now() - started) / 1000)} s in all):`);
   for (const verdict of verdicts)
-    log(`  ${verdict.met ? 'met    ' : 'NOT MET'}  ${verdict.label}: ${verdict.value} (target ${verdict.target})`);
+    log(
+      `  ${verdict.met === null ? '       ' : verdict.met ? 'met    ' : 'NOT MET'}  ${verdict.label}: ${verdict.value} (target ${verdict.target})`,
+    );
   log(
     JSON.stringify({
       benchmark: 'invoices (PostgreSQL, HTTP on loopback)',
