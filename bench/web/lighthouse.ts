@@ -151,7 +151,12 @@ export async function runLighthouse(): Promise<PageFigures[]> {
         busiestScripts: busiestScriptsOf(audits['bootup-time']?.details),
       };
     };
-    const signInPage = await measure('sign-in page', `${portal.url}/login`, false);
+    // Lighthouse now and then ends a run without a paint to time (NO_FCP under load): such a run is run again.
+    const measured = async (page: string, address: string, keepSession: boolean): Promise<PageFigures> => {
+      const first = await measure(page, address, keepSession);
+      return Number.isNaN(first.lcpMs) ? measure(page, address, keepSession) : first;
+    };
+    const signInPage = await measured('sign-in page', `${portal.url}/login`, false);
 
     // Sign the demo customer in within the browser (the session cookie stays for Lighthouse's visit), then count
     // the invoice table's rows as the page shows them.
@@ -179,7 +184,7 @@ export async function runLighthouse(): Promise<PageFigures[]> {
     }
     await tab.close();
     await browser.disconnect();
-    const invoiceList = { ...(await measure('invoice list', `${portal.url}/invoices`, true)), tableRows };
+    const invoiceList = { ...(await measured('invoice list', `${portal.url}/invoices`, true)), tableRows };
     return [signInPage, invoiceList];
   } finally {
     chrome.kill();
