@@ -67,6 +67,29 @@ describe('executeShaped', () => {
     },
   );
 
+  it.runIf(Boolean(testDatabaseUrl()))(
+    'names at most a few hundred texts: past them a new one goes unnamed, and every call is still answered',
+    async () => {
+      await t.database.db.transaction(async (tx) => {
+        for (let n = 0; n < 310; n++) {
+          const [row] = await executeShaped<{ n: number }>(
+            tx,
+            `test|many-${n}`,
+            (bind) => sql`SELECT ${bind('n')}::int * ${sql.raw(String(n))} AS n`,
+            { n: 2 },
+          );
+          expect(Number(row?.n)).toBe(2 * n);
+        }
+        const prepared = await tx.execute<{ count: number }>(
+          sql`SELECT count(*)::int AS count FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1::int * %'`,
+        );
+        const named = (prepared as unknown as { rows: { count: number }[] }).rows[0]!.count;
+        expect(named).toBeGreaterThan(0);
+        expect(named).toBeLessThanOrEqual(300);
+      });
+    },
+  );
+
   it("inserts rows through a builder with their columns' encodings, a null as SQL NULL, shapes by nulls and count", async () => {
     const db = t.database.db;
     const at = new Date('2026-11-02T09:30:00Z');

@@ -33,7 +33,8 @@ export function preparedStatement<T>(db: Db, name: string, build: (db: Db) => T)
 export type Bind = (name: string) => SQLWrapper;
 
 /** Rendered statements by dialect: a database and its transactions share one (and its casing). */
-const shapedStatements = new WeakMap<PgDialect, Map<string, Query & { name: string }>>();
+/** `name`: undefined until the statement is first run named, null once it is known to go unnamed (maxNamedTexts). */
+const shapedStatements = new WeakMap<PgDialect, Map<string, Query & { name?: string | null }>>();
 
 export type ShapeOptions = {
   /** Unnamed on the wire: PostgreSQL plans each call with its own values (a statement whose best plan depends on them). */
@@ -41,6 +42,28 @@ export type ShapeOptions = {
 };
 /** Shapes kept per database; a list's filters combine into a few dozen in practice. */
 const maxShapes = 2_000;
+/**
+ * Names given per database, at most: each is a prepared statement on every pooled connection that runs it, kept by
+ * PostgreSQL for the connection's life. Shapes that differ by their row count (a payment of 1, 2, … 200 invoices)
+ * could otherwise fill a backend's memory; past the first ones, a new text goes unnamed.
+ */
+const maxNamedTexts = 300;
+const namedTexts = new WeakMap<PgDialect, Set<string>>();
+
+/** The wire name of a statement's text (the same text, the same name), while names are left (maxNamedTexts). */
+function nameOf(dialect: PgDialect, text: string): string | null {
+  let named = namedTexts.get(dialect);
+  if (!named) {
+    named = new Set();
+    namedTexts.set(dialect, named);
+  }
+  const name = `shaped_${createHash('sha1').update(text).digest('base64url')}`;
+  if (!named.has(name)) {
+    if (named.size >= maxNamedTexts) return null;
+    named.add(name);
+  }
+  return name;
+}
 
 /**
  * Runs a statement whose text depends on which parts a request has (the invoice list: its filters, sort and
@@ -78,13 +101,13 @@ export async function executeShaped<Row>(
   if (!query) {
     const built = build((name) => sql.placeholder(name));
     const rendered = dialect.sqlToQuery(is(built, SQL) ? built : built.getSQL());
-    // Named by its text: a name stands for one text on every connection, whichever shape rendered it.
-    query = { ...rendered, name: `shaped_${createHash('sha1').update(rendered.sql).digest('base64url')}` };
+    query = { ...rendered };
     if (byShape.size >= maxShapes) byShape.clear();
     byShape.set(shape, query);
   }
-  const name = options.planEachCall ? undefined : query.name;
-  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute(values)) as {
+  // Named by its text: a name stands for one text on every connection, whichever shape rendered it.
+  const name = options.planEachCall ? undefined : (query.name ??= nameOf(dialect, query.sql));
+  const result = (await db._.session.prepareQuery(query, undefined, name ?? undefined, false).execute(values)) as {
     rows: Row[];
   };
   return result.rows;
