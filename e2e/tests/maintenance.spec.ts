@@ -62,10 +62,12 @@ test('a maintenance window shuts customers out and keeps administrators in', asy
     await checkA11y(customer);
     await customer.context().close();
 
-    // Signed out: no sign-in page, the blackout page; administrators sign in at /login/admin.
-    const visitor = await (await browser.newContext({ baseURL })).newPage();
+    // Signed out: no sign-in page, the blackout page; administrators sign in at /login/admin. The notice tells the
+    // times in the reader's own time zone.
+    const visitor = await (await browser.newContext({ baseURL, timezoneId: 'Asia/Tokyo' })).newPage();
     await visitor.goto('/signin');
     await expect(visitor).toHaveURL(/\/blackout$/);
+    await expect(visitor.getByTestId('blackout-page')).toContainText('GMT+9');
     await checkA11y(visitor);
     await visitor.getByRole('link', { name: 'Administrator sign-in' }).click();
     await expect(visitor).toHaveURL(/\/login\/admin$/);

@@ -2,19 +2,21 @@ import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconFileTypePdf } from '@tabler/icons-react';
 import type { DocumentAddress, LedgerDocument } from '@portal/contracts';
 import { daysToPay, documentStatusText, dueState } from '@portal/domain';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { displayName } from '../../../lib/account-selection';
 import { formatDate } from '../../../lib/format-date';
 import { formatMoney } from '@portal/domain';
 import classes from './invoices.module.css';
 
-export function Money({ amount, currency }: { amount: string; currency: string }) {
-  const { i18n } = useTranslation();
-  return <>{formatMoney(amount, currency, i18n.language)}</>;
+// The cells take the table's `t` and language rather than asking i18next each: a page of 50 rows held some 300
+// translation hooks, each with its own state and listeners (issue 17: TBT). The table renders again on a change of
+// language, and its rows with it.
+
+export function Money({ amount, currency, language }: { amount: string; currency: string; language: string }) {
+  return <>{formatMoney(amount, currency, language)}</>;
 }
 
-export function StatusText({ document }: { document: LedgerDocument }) {
-  const { t } = useTranslation();
+export function StatusText({ document, t }: { document: LedgerDocument; t: TFunction }) {
   return <>{t(`invoices.status.${documentStatusText(document)}`)}</>;
 }
 
@@ -22,8 +24,7 @@ const isOpenItem = (document: LedgerDocument): boolean =>
   document.document_status === '01' && documentStatusText(document) !== 'paid';
 
 /** spec §4: overdue dates in a bad style, future ones in a good style; the icon and its hidden label say it too. */
-export function DueDate({ document, today }: { document: LedgerDocument; today: Date }) {
-  const { t } = useTranslation();
+export function DueDate({ document, today, t }: { document: LedgerDocument; today: Date; t: TFunction }) {
   const state = isOpenItem(document) ? dueState(document.due_date, today) : null;
   if (!state) return <span className={classes.nowrap}>{formatDate(document.due_date)}</span>;
   const Icon = state === 'overdue' ? IconAlertTriangle : IconCircleCheck;
@@ -61,12 +62,13 @@ export function PdfButton({
   document,
   number,
   onOpen,
+  t,
 }: {
   document: LedgerDocument;
   number: string;
   onOpen: (document: LedgerDocument) => void;
+  t: TFunction;
 }) {
-  const { t } = useTranslation();
   if (document.pdf_document_available !== 'X') return null;
   const label = t('invoices.actions.open_pdf', { number });
   // The browser's own tooltip (title): a floating one per row cost a phone a tenth of a second per page of 50 rows to

@@ -2,7 +2,8 @@ import { Anchor, Badge, Card, Checkbox, Group, Table, Text, VisuallyHidden } fro
 import { useMediaQuery } from '@mantine/hooks';
 import { paymentDocumentKey, type InvoiceTableColumn, type LedgerDocument } from '@portal/contracts';
 import { documentKind } from '@portal/domain';
-import { memo, startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '../../../config/constants';
@@ -35,17 +36,24 @@ export const isSelectable = (document: LedgerDocument): boolean =>
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX / 16}em)`;
 
-function cellContent(
-  column: InvoiceTableColumn,
-  document: LedgerDocument,
-  today: Date,
-  onOpenPdf: (document: LedgerDocument) => void,
-): ReactNode {
+/**
+ * What every cell of a page needs: one object for all its rows, so that a row (memo) renders again only when its
+ * own document or selection changes, or the language.
+ */
+type CellContext = {
+  today: Date;
+  t: TFunction;
+  language: string;
+  onOpenPdf: (document: LedgerDocument) => void;
+};
+
+function cellContent(column: InvoiceTableColumn, document: LedgerDocument, cells: CellContext): ReactNode {
+  const { today, t, language } = cells;
   const currency = document.currency_key;
   const number = documentNumber(document);
   switch (column) {
     case 'pdf':
-      return <PdfButton document={document} number={number} onOpen={onOpenPdf} />;
+      return <PdfButton document={document} number={number} onOpen={cells.onOpenPdf} t={t} />;
     case 'document_number':
       return document.billing_document_number ? (
         <Anchor component={Link} to={detailPath(document.billing_document_number)} fz="inherit">
@@ -57,17 +65,17 @@ function cellContent(
     case 'reference':
       return document.reference_number;
     case 'status':
-      return <StatusText document={document} />;
+      return <StatusText document={document} t={t} />;
     case 'document_date':
       return formatDate(document.document_date);
     case 'due_date':
-      return <DueDate document={document} today={today} />;
+      return <DueDate document={document} today={today} t={t} />;
     case 'days_to_pay':
       return <DaysToPay document={document} today={today} />;
     case 'amount':
-      return <Money amount={document.open_amount} currency={currency} />;
+      return <Money amount={document.open_amount} currency={currency} language={language} />;
     case 'paid_amount':
-      return <Money amount={document.paid_amount} currency={currency} />;
+      return <Money amount={document.paid_amount} currency={currency} language={language} />;
     case 'reason':
       return document.reason?.description ?? '';
     case 'soldto_address':
@@ -75,7 +83,7 @@ function cellContent(
     case 'payer_address':
       return <AddressBlock address={document.zzcustom.payerad} companyCode={document.company_code} />;
     case 'total':
-      return <Money amount={document.total_amount} currency={currency} />;
+      return <Money amount={document.total_amount} currency={currency} language={language} />;
     // Card and unit price belong to payment rows and items: invoice rows carry neither.
     case 'card':
     case 'unit_price':
@@ -112,7 +120,14 @@ function useRowsInSteps(documents: LedgerDocument[]): LedgerDocument[] {
   return complete ? documents : documents.slice(0, current.count);
 }
 
-type ShownTableProps = InvoiceTableProps & { rows: LedgerDocument[] };
+/** Today (its local midnight), the same Date all day: the rows stay memoised, and are told against a new day. */
+function useToday(): Date {
+  const now = new Date();
+  const day = now.getFullYear() * 10_000 + (now.getMonth() + 1) * 100 + now.getDate();
+  return useMemo(() => new Date(Math.floor(day / 10_000), (Math.floor(day / 100) % 100) - 1, day % 100), [day]);
+}
+
+type ShownTableProps = InvoiceTableProps & { rows: LedgerDocument[]; cells: CellContext };
 
 /**
  * Memoised: the page around it renders again for its totals, filters and downloads, which leave the rows as they are.
@@ -121,12 +136,19 @@ type ShownTableProps = InvoiceTableProps & { rows: LedgerDocument[] };
  * for most of a second (issue 17: TBT). The page's checkbox and the selection count every row of the page.
  */
 export const InvoiceTable = memo(function InvoiceTable(props: InvoiceTableProps) {
+  const { t, i18n } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY, window.matchMedia(MOBILE_QUERY).matches, {
     getInitialValueInEffect: false,
   });
   const documents = useDeferredValue(props.documents, noDocuments);
   const rows = useRowsInSteps(documents);
-  const shown: ShownTableProps = { ...props, documents, rows };
+  const today = useToday();
+  const { onOpenPdf } = props;
+  const cells = useMemo(
+    (): CellContext => ({ today, t, language: i18n.language, onOpenPdf }),
+    [today, t, i18n.language, onOpenPdf],
+  );
+  const shown: ShownTableProps = { ...props, documents, rows, cells };
   return mobile ? <InvoiceCards {...shown} /> : <InvoiceGrid {...shown} />;
 });
 
@@ -146,10 +168,28 @@ function usePageSelection(props: InvoiceTableProps) {
   };
 }
 
-function RowCheckbox({ document, props }: { document: LedgerDocument; props: InvoiceTableProps }) {
-  const { t } = useTranslation();
+/** A row's selection: primitives and stable handlers, so that the row (memo) keeps still while others change. */
+type RowSelection = {
+  selectable: boolean;
+  selected: boolean;
+  inProcess: boolean;
+  disabled: boolean;
+  onToggle?: (document: LedgerDocument, checked: boolean) => void;
+};
+
+function rowSelection(props: ShownTableProps, document: LedgerDocument): RowSelection {
+  return {
+    selectable: props.selectable,
+    selected: props.selectedKeys.has(selectionKey(document)),
+    inProcess: isInProcess(document, props.inProcessKeys),
+    disabled: Boolean(props.selectionDisabled),
+    onToggle: props.onToggle,
+  };
+}
+
+function RowCheckbox({ document, selection, t }: { document: LedgerDocument; selection: RowSelection; t: TFunction }) {
   if (!isSelectable(document)) return null;
-  if (isInProcess(document, props.inProcessKeys)) {
+  if (selection.inProcess) {
     return (
       <Badge
         color="yellow"
@@ -168,9 +208,9 @@ function RowCheckbox({ document, props }: { document: LedgerDocument; props: Inv
   return (
     <Checkbox
       aria-label={t('invoices.selection.select_invoice', { number: documentNumber(document) })}
-      checked={props.selectedKeys.has(selectionKey(document))}
-      disabled={props.selectionDisabled}
-      onChange={(event) => props.onToggle?.(document, event.currentTarget.checked)}
+      checked={selection.selected}
+      disabled={selection.disabled}
+      onChange={(event) => selection.onToggle?.(document, event.currentTarget.checked)}
     />
   );
 }
@@ -189,9 +229,31 @@ function PageCheckbox({ props }: { props: InvoiceTableProps }) {
   );
 }
 
+type RowProps = RowSelection & { document: LedgerDocument; columns: InvoiceTableColumn[]; cells: CellContext };
+
+/**
+ * One row, memoised: the rows go into the page ten at a time (useRowsInSteps), and each step renders only its own
+ * ten instead of every row so far again.
+ */
+const GridRow = memo(function GridRow({ document, columns, cells, ...selection }: RowProps) {
+  return (
+    <Table.Tr data-selected={selection.selected}>
+      {selection.selectable && (
+        <Table.Td>
+          <RowCheckbox document={document} selection={selection} t={cells.t} />
+        </Table.Td>
+      )}
+      {columns.map((column) => (
+        <Table.Td key={column} className={amountColumns.has(column) ? classes.number : undefined}>
+          {cellContent(column, document, cells)}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+});
+
 function InvoiceGrid(props: ShownTableProps) {
-  const { t } = useTranslation();
-  const today = new Date();
+  const { t } = props.cells;
   return (
     // A region that may scroll sideways is reachable by keyboard, even while it holds no link or checkbox yet
     // (the rows render just after it) or at all (WCAG 2.1.1; axe's scrollable-region-focusable).
@@ -213,34 +275,53 @@ function InvoiceGrid(props: ShownTableProps) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {props.rows.map((document) => {
-            const key = selectionKey(document);
-            return (
-              <Table.Tr key={key} data-selected={props.selectedKeys.has(key)}>
-                {props.selectable && (
-                  <Table.Td>
-                    <RowCheckbox document={document} props={props} />
-                  </Table.Td>
-                )}
-                {props.columns.map((column) => (
-                  <Table.Td key={column} className={amountColumns.has(column) ? classes.number : undefined}>
-                    {cellContent(column, document, today, props.onOpenPdf)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            );
-          })}
+          {props.rows.map((document) => (
+            <GridRow
+              key={selectionKey(document)}
+              document={document}
+              columns={props.columns}
+              cells={props.cells}
+              {...rowSelection(props, document)}
+            />
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
 }
 
+/** One card, memoised like a row of the grid. */
+const CardRow = memo(function CardRow({ document, columns, cells, ...selection }: RowProps) {
+  const { t } = cells;
+  const fields = columns.filter((column) => column !== 'pdf' && column !== 'document_number');
+  return (
+    <li>
+      <Card withBorder padding="sm" data-testid="invoice-card">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            {selection.selectable && <RowCheckbox document={document} selection={selection} t={t} />}
+            <Text fw={700} component="span">
+              {cellContent('document_number', document, cells)}
+            </Text>
+          </Group>
+          {columns.includes('pdf') && cellContent('pdf', document, cells)}
+        </Group>
+        <dl className={classes.cardFields}>
+          {fields.map((column) => (
+            <div key={column} style={{ display: 'contents' }}>
+              <dt>{t(`invoices.columns.${column}`)}</dt>
+              <dd>{cellContent(column, document, cells)}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    </li>
+  );
+});
+
 /** ≤ 600 px: one card per document with the same columns as label/value pairs. */
 function InvoiceCards(props: ShownTableProps) {
-  const { t } = useTranslation();
-  const today = new Date();
-  const fields = props.columns.filter((column) => column !== 'pdf' && column !== 'document_number');
+  const { t } = props.cells;
   return (
     <>
       {props.selectable && (
@@ -250,32 +331,15 @@ function InvoiceCards(props: ShownTableProps) {
         </Group>
       )}
       <ul className={classes.cards} aria-label={props.caption}>
-        {props.rows.map((document) => {
-          const key = selectionKey(document);
-          return (
-            <li key={key}>
-              <Card withBorder padding="sm" data-testid="invoice-card">
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Group gap="xs" wrap="nowrap">
-                    {props.selectable && <RowCheckbox document={document} props={props} />}
-                    <Text fw={700} component="span">
-                      {cellContent('document_number', document, today, props.onOpenPdf)}
-                    </Text>
-                  </Group>
-                  {props.columns.includes('pdf') && cellContent('pdf', document, today, props.onOpenPdf)}
-                </Group>
-                <dl className={classes.cardFields}>
-                  {fields.map((column) => (
-                    <div key={column} style={{ display: 'contents' }}>
-                      <dt>{t(`invoices.columns.${column}`)}</dt>
-                      <dd>{cellContent(column, document, today, props.onOpenPdf)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </Card>
-            </li>
-          );
-        })}
+        {props.rows.map((document) => (
+          <CardRow
+            key={selectionKey(document)}
+            document={document}
+            columns={props.columns}
+            cells={props.cells}
+            {...rowSelection(props, document)}
+          />
+        ))}
       </ul>
     </>
   );
