@@ -32,8 +32,10 @@ export function preparedStatement<T>(db: Db, name: string, build: (db: Db) => T)
 /** Gives the SQL of a value by its name: a placeholder when a statement is rendered once for many calls. */
 export type Bind = (name: string) => SQLWrapper;
 
-/** Rendered statements by dialect: a database and its transactions share one (and its casing). */
-/** `name`: undefined until the statement is first run named, null once it is known to go unnamed (maxNamedTexts). */
+/**
+ * Rendered statements by dialect: a database and its transactions share one (and its casing). `name`: undefined
+ * until the statement is first run named, null once it is known to go unnamed (maxNamedTexts).
+ */
 const shapedStatements = new WeakMap<PgDialect, Map<string, Query & { name?: string | null }>>();
 
 export type ShapeOptions = {
@@ -100,8 +102,7 @@ export async function executeShaped<Row>(
   let query = byShape.get(shape);
   if (!query) {
     const built = build((name) => sql.placeholder(name));
-    const rendered = dialect.sqlToQuery(is(built, SQL) ? built : built.getSQL());
-    query = { ...rendered };
+    query = dialect.sqlToQuery(is(built, SQL) ? built : built.getSQL());
     if (byShape.size >= maxShapes) byShape.clear();
     byShape.set(shape, query);
   }

@@ -178,7 +178,7 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
       const context = await claim(tx, { key, operation, fingerprint: print, response: null, createdAt: now() }, asked);
       if (!context) return { settled: false as const };
       const { answer, write, timeout } = work(context);
-      const stored = timeout ? null : JSON.stringify(encode(answer));
+      const stored = timeout ? null : encode(answer);
       await executeWithRows<unknown, R>(
         tx,
         `sandbox_answer|${write?.name ?? ''}`,
@@ -258,8 +258,8 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
     };
   }
 
-  async function chargeOf(orderNumber: string, tx: Db | Tx = db): Promise<GatewayCharge | null> {
-    const [row] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.orderNumber, orderNumber)).limit(1);
+  async function chargeOf(orderNumber: string): Promise<GatewayCharge | null> {
+    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.orderNumber, orderNumber)).limit(1);
     return row ? toCharge(row) : null;
   }
 
@@ -529,11 +529,10 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
   return gateway;
 }
 
-// bigint does not survive JSON: amounts are stored as strings and read back.
-function encode(value: unknown): Record<string, unknown> {
-  return JSON.parse(
-    JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v)),
-  ) as Record<string, unknown>;
+// bigint does not survive JSON: amounts are stored as strings and read back. The answer goes into its statement as
+// JSON text (cast to jsonb there).
+function encode(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v));
 }
 
 function decode(value: Record<string, unknown>): unknown {

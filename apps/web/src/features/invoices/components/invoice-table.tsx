@@ -123,8 +123,8 @@ function useRowsInSteps(documents: LedgerDocument[]): LedgerDocument[] {
 /** Today (its local midnight), the same Date all day: the rows stay memoised, and are told against a new day. */
 function useToday(): Date {
   const now = new Date();
-  const day = now.getFullYear() * 10_000 + (now.getMonth() + 1) * 100 + now.getDate();
-  return useMemo(() => new Date(Math.floor(day / 10_000), (Math.floor(day / 100) % 100) - 1, day % 100), [day]);
+  const [year, month, date] = [now.getFullYear(), now.getMonth(), now.getDate()];
+  return useMemo(() => new Date(year, month, date), [year, month, date]);
 }
 
 type ShownTableProps = InvoiceTableProps & { rows: LedgerDocument[]; cells: CellContext };
