@@ -457,3 +457,197 @@ export const uploadedFiles = portal.table('uploaded_files', {
   createdBy: integer('created_by').references(() => users.userId),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * API keys of machine clients (issue 27): an ERP or a file drop calls the integration routes with
+ * `Authorization: Bearer arp_…`. Only the SHA-256 of the key is kept (the key has 256 bits of randomness, so a
+ * plain hash cannot be guessed back); the prefix identifies it in lists and logs. A revoked key is refused at once:
+ * every request reads its row (one indexed look-up), no instance keeps keys in memory.
+ */
+export const apiKeys = portal.table(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** ledger:write, payments:read. */
+    scopes: text('scopes').array().notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** The first characters of the key (arp_ and 8 more), shown in lists so that an operator can tell keys apart. */
+    keyPrefix: text('key_prefix').notNull(),
+    createdByUserId: integer('created_by_user_id'),
+    createdByLogin: text('created_by_login').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Written at most once a minute per key. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedByLogin: text('revoked_by_login').notNull().default(''),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash)],
+);
+
+/** One import into the built-in ledger (issue 27): its kind, who ran it, its progress and its counts. */
+export const ledgerImports = portal.table(
+  'ledger_imports',
+  {
+    id: uuid('id').primaryKey(),
+    /** customers, documents or ubl. */
+    kind: text('kind').$type<'customers' | 'documents' | 'ubl'>().notNull(),
+    status: text('status').$type<'running' | 'completed' | 'failed'>().notNull(),
+    /** browser, api or cli. */
+    origin: text('origin').notNull(),
+    /** The company code named by the request (UBL); '' when the files name their own. */
+    companyCode: text('company_code').notNull().default(''),
+    /** The names of the files sent. */
+    files: jsonb('files').$type<string[]>().notNull(),
+    /** Who ran it: a user's login, `key:<name>` for an API key, or `cli`. */
+    actor: text('actor').notNull(),
+    userId: integer('user_id'),
+    apiKeyId: integer('api_key_id'),
+    /** Records read so far (rows or documents), for the progress bar; total when known in advance (UBL files). */
+    processed: integer('processed').notNull().default(0),
+    total: integer('total'),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    /** A failure of the whole import (an unreadable file): a message key of the i18n area errors or imports. */
+    failure: text('failure').notNull().default(''),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('ledger_imports_started_idx').on(t.startedAt.desc(), t.id)],
+);
+
+/**
+ * The records an import rejected, with their reason as a message key and values, translated when read. At most
+ * ledgerImportRejectionsKept per import are kept (the count is always exact).
+ */
+export const ledgerImportRejections = portal.table(
+  'ledger_import_rejections',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => ledgerImports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    /** The file and line (CSV) or the file (UBL). */
+    source: text('source').notNull(),
+    /** The document or customer number, when it could be read. */
+    document: text('document').notNull().default(''),
+    field: text('field').notNull().default(''),
+    messageKey: text('message_key').notNull(),
+    values: jsonb('values').$type<Record<string, string>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
+);
+
+/**
+ * The payments feed (issue 27): one row per payment the portal posted (invoice payment, deposit, guest payment),
+ * written in the posting's transaction. `seq` is given after commit, in commit order, by the feed's sequencer
+ * (modules/ledger-feed), so that a reader following the cursor sees every payment once even when a payment's
+ * transaction commits after a later one's.
+ */
+export const paymentFeed = portal.table(
+  'payment_feed',
+  {
+    /** The payment intent's id. */
+    id: uuid('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }),
+    /** invoice, deposit or guest. */
+    kind: text('kind').$type<'invoice' | 'deposit' | 'guest'>().notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+    companyCode: text('company_code').notNull(),
+    payerNumber: text('payer_number').notNull(),
+    soldtoNumber: text('soldto_number').notNull().default(''),
+    currencyKey: text('currency_key').notNull(),
+    currencyDecimals: integer('currency_decimals').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** The card or e-check type: VISA, MC, AMEX, EC. */
+    method: text('method').notNull(),
+    /** The gateway's authorisation reference. */
+    gatewayReference: text('gateway_reference').notNull(),
+    orderNumber: text('order_number').notNull().default(''),
+    /** The ledger's payment document. */
+    paymentDocumentNumber: text('payment_document_number').notNull().default(''),
+    login: text('login').notNull().default(''),
+    /** [{billing_document_number, document_number_finance, amount (decimal string), reason_code, comment}] */
+    documents: jsonb('documents').$type<Record<string, string>[]>().notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    erpDocumentNumber: text('erp_document_number').notNull().default(''),
+    acknowledgedBy: text('acknowledged_by').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('payment_feed_seq_key').on(t.seq),
+    index('payment_feed_unsequenced_idx')
+      .on(t.postedAt)
+      .where(sql`seq IS NULL`),
+    index('payment_feed_posted_at_idx').on(t.postedAt, t.id),
+    index('payment_feed_unacknowledged_idx')
+      .on(t.seq)
+      .where(sql`acknowledged_at IS NULL`),
+  ],
+);
+
+/** Webhook endpoints (Standard Webhooks): where events go, which ones, and the signing secret sealed at rest. */
+export const webhookEndpoints = portal.table('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  /** payment.posted, deposit.posted, import.completed. */
+  events: text('events').array().notNull(),
+  /** whsec_<base64>, sealed with the configuration key (config-secrets.ts). */
+  secretSealed: text('secret_sealed').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdByLogin: text('created_by_login').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The webhook outbox: one message per endpoint and event, written in the transaction of what it reports (the
+ * payment's), sent by the webhook job like the mail outbox (lease, backoff for 3 days). message_id is the event's
+ * `webhook-id`, the same for every endpoint, so that a receiver can drop a message it already took.
+ */
+export const webhookMessages = portal.table(
+  'webhook_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The body sent: {type, timestamp, data}. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'queued' | 'delivered' | 'failed'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('webhook_messages_endpoint_message_key').on(t.endpointId, t.messageId),
+    index('webhook_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'queued'`),
+    index('webhook_messages_endpoint_created_idx').on(t.endpointId, t.createdAt.desc(), t.id),
+  ],
+);
+
+/** The delivery log: every attempt of a webhook message with the answer's status and how long it took. */
+export const webhookAttempts = portal.table(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The HTTP status answered; null when no answer came (refused, time-out, blocked address). */
+    status: integer('status'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error').notNull().default(''),
+  },
+  (t) => [index('webhook_attempts_message_idx').on(t.messageId, t.id)],
+);

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  customType,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
@@ -195,6 +196,11 @@ export const documents = ledger.table(
       )
       .where(sql`document_status = '01' AND NOT item_is_a_payment`),
     index('documents_billing_document_number_idx').on(t.billingDocumentNumber),
+    // Issue 27: an imported document is keyed by company code, type (F2 invoice, G2 credit) and number; importing
+    // it again updates this row, never a second one.
+    uniqueIndex('documents_import_key')
+      .on(t.companyCode, t.billingDocumentType, t.billingDocumentNumber)
+      .where(sql`billing_document_number <> ''`),
     index('documents_document_number_finance_idx').on(t.documentNumberFinance, t.fiscalYear, t.lineItem),
   ],
 );
@@ -389,3 +395,62 @@ export const paymentItems = ledger.table(
   },
   (t) => [primaryKey({ columns: [t.paymentId, t.documentId] }), index('payment_items_document_idx').on(t.documentId)],
 );
+
+/**
+ * A customer's e-invoicing identifiers (issue 27: party_ids of the customers CSV), as scheme and value (ISO 6523
+ * ICD or EAS code, e.g. 0002:FR23342, 0192:987654325). A UBL document's buyer is the customer holding one of its
+ * identifiers; an identifier belongs to one customer.
+ */
+export const customerPartyIds = ledger.table(
+  'customer_party_ids',
+  {
+    scheme: text('scheme').notNull(),
+    value: text('value').notNull(),
+    customerNumber: text('customer_number')
+      .notNull()
+      .references(() => customers.customerNumber, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.scheme, t.value] }), index('customer_party_ids_customer_idx').on(t.customerNumber)],
+);
+
+/** The supplier's identifiers per company code: a UBL file without ?company_code= is mapped by its seller's. */
+export const companyCodePartyIds = ledger.table(
+  'company_code_party_ids',
+  {
+    scheme: text('scheme').notNull(),
+    value: text('value').notNull(),
+    companyCode: text('company_code')
+      .notNull()
+      .references(() => companyCodes.companyCode, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.scheme, t.value] })],
+);
+
+/**
+ * What an imported e-invoice holds beyond the document row (issue 27): its parties, lines, tax breakdown, totals,
+ * payment terms and notes, kept for the detail view and the rendered PDF. Shape: EInvoiceDetail (ledger-e-invoice.ts).
+ */
+export const documentEInvoices = ledger.table('document_e_invoices', {
+  documentId: bigint('document_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  /** The e-invoice's data as imported (UBL 2.1 / EN 16931 business terms). */
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A document's own PDF as the supplier sent it (embedded in its UBL file or named in the documents CSV), checked to
+ * be a PDF by its bytes. A document without one gets its PDF rendered from its data.
+ */
+export const documentPdfs = ledger.table('document_pdfs', {
+  documentId: bigint('document_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+  sha256: text('sha256').notNull(),
+});
