@@ -1,21 +1,51 @@
 // Every browser test runs axe-core on each page it visits and fails on serious or critical WCAG 2.2 AA
 // violations: `visit()` checks after navigating, `checkA11y()` after an in-app navigation, and the fixture
-// checks the last page of every test.
+// checks the last page of every test. Each check runs at the test's width (1280 px unless it says otherwise) and
+// again at a phone's 375 px, on the same page in the same state, before the width is put back (issue 27).
 import AxeBuilder from '@axe-core/playwright';
 import { request as apiRequest, test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const demoPassword = 'Portal-Demo-2026';
 
+/** A phone's width (the spec's mobile breakpoint is 600 px): every check runs here too. */
+export const narrowWidth = 375;
+
 export async function checkA11y(page: Page): Promise<void> {
+  await settle(page, 5_000);
+  await analyze(page);
+  const size = page.viewportSize();
+  if (!size || size.width <= narrowWidth) return;
+  await page.setViewportSize({ width: narrowWidth, height: size.height });
+  try {
+    // The narrow layout may load what the wide one did not (cards instead of a table).
+    await settle(page, 2_000);
+    await analyze(page, `at ${narrowWidth} px`);
+  } finally {
+    await page.setViewportSize(size);
+    await settle(page, 0);
+  }
+}
+
+/** Waits for the page to be still: its requests answered, React's render of a new width done, no animation running. */
+async function settle(page: Page, networkIdleMs: number): Promise<void> {
   // An iframe attached after axe has run once (the payment gateway's hosted frame) leaves Playwright's networkidle
   // pending for good in Chromium: wait for it a while, then check anyway.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  if (networkIdleMs > 0) {
+    await page.waitForLoadState('networkidle', { timeout: networkIdleMs }).catch(() => undefined);
+  }
+  // Two frames: a resize's media-query listeners render, then that render's layout is painted.
+  await page
+    .evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    .catch(() => undefined);
   // A toast or a drawer in mid-transition has half its opacity: axe would measure a contrast nobody sees for long.
   await page
     .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {
       timeout: 2_000,
     })
     .catch(() => undefined);
+}
+
+async function analyze(page: Page, where = ''): Promise<void> {
   // A sandboxed frame (an e-mail preview) runs no script, so axe cannot run inside it: its content is the mail's.
   const results = await new AxeBuilder({ page })
     .exclude('iframe[sandbox=""]')
@@ -24,7 +54,7 @@ export async function checkA11y(page: Page): Promise<void> {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) })),
-    `accessibility violations on ${page.url()}`,
+    `accessibility violations on ${page.url()}${where ? ` ${where}` : ''}`,
   ).toEqual([]);
 }
 

@@ -129,6 +129,8 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     SMTP_URL: mail.smtpUrl,
     MAIL_FROM: 'AR Portal <portal@example.com>',
     MAIL_POLL_INTERVAL_SECONDS: '1',
+    // The webhook spec's receiver listens on 127.0.0.1, an address the portal refuses by default (SSRF).
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     // One browser on one address loads far more pages a minute than a person (the XSS spec renders each vector):
     // the general ceiling has API tests of its own.
     RATE_LIMIT_PER_MINUTE: '20000',

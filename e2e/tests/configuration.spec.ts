@@ -1,8 +1,11 @@
 // Issue 15: the configuration tabs. The Application tab refuses what breaks spec §5, naming each rule (nothing is
-// saved: the demo keeps its e-mail transport for the other specs); the Email tab tests SMTP and previews templates.
+// saved: the demo keeps its e-mail transport for the other specs); the Email tab says which transport sends e-mail,
+// holds the SMTP settings to their rules (issue 27), tests SMTP and previews templates.
 import { checkA11y, expect, signIn, test, visit } from '../fixtures';
 
-test('an administrator sees the Application tab refuse a missing company name and SMTP server', async ({ page }) => {
+test('an administrator sees the Application tab refuse a missing company name, and not ask for an SMTP server', async ({
+  page,
+}) => {
   await signIn(page, 'admin@example.com');
   await visit(page, '/settings/configuration');
   await expect(page.getByRole('tab', { name: 'Application' })).toHaveAttribute('aria-selected', 'true');
@@ -12,10 +15,35 @@ test('an administrator sees the Application tab refuse a missing company name an
   await page.getByTestId('configuration-save').click();
   await expect(page.getByTestId('configuration-error')).toContainText('Some fields need your attention.');
   await expect(page.getByText('Company name is required.')).toBeVisible();
-  await expect(page.getByText('SMTP server is required.')).toBeVisible();
+  // The demo sends e-mail through SMTP_URL: the Application tab does not ask for SMTP settings (issue 27).
+  await expect(page.getByText('SMTP server is required.')).toHaveCount(0);
+  await expect(page.getByTestId('configuration-error-elsewhere')).toHaveCount(0);
   await checkA11y(page);
   await visit(page, '/settings/configuration');
   await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('AR Portal');
+});
+
+test("an administrator reads the deployment's e-mail transport, and cannot save an SMTP port without a server", async ({
+  page,
+}) => {
+  await signIn(page, 'admin@example.com');
+  await visit(page, '/settings/configuration?tab=email');
+  const transport = page.getByTestId('mail-transport');
+  await expect(transport).toHaveAttribute('data-kind', 'environment');
+  await expect(transport).toContainText('SMTP_URL of the deployment');
+  await expect(page.getByTestId('mail-transport-address')).toHaveText(/^smtp:\/\/127\.0\.0\.1:\d+$/);
+  await expect(page.getByTestId('mail-transport-remove')).toHaveCount(0);
+
+  const port = page.getByRole('textbox', { name: 'Port', exact: true });
+  await port.fill('2525');
+  await page.getByTestId('configuration-save').click();
+  await expect(page.getByTestId('configuration-error')).toContainText('Some fields need your attention.');
+  await expect(page.getByText('SMTP server is required.')).toBeVisible();
+  await checkA11y(page);
+  // Nothing was saved: e-mail still goes through SMTP_URL.
+  await visit(page, '/settings/configuration?tab=email');
+  await expect(page.getByTestId('mail-transport')).toHaveAttribute('data-kind', 'environment');
+  await expect(page.getByRole('textbox', { name: 'Port', exact: true })).not.toHaveValue('2525');
 });
 
 test('an administrator reads the System tab: version, database, migrations, outbox, this instance', async ({

@@ -57,6 +57,11 @@ import { contractSerializerCompiler } from './http/serializer';
 import { usersRoutes } from './modules/users/users.routes';
 import { registrationRequestsRoutes } from './modules/registration-requests/registration-requests.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { ledgerFeedRoutes } from './modules/ledger-feed/ledger-feed.routes';
+import { ledgerImportsRoutes } from './modules/ledger-imports/ledger-imports.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { paymentsReceivedRoutes } from './modules/payments-received/payments-received.routes';
+import { integrationRoutes } from './modules/integration/integration.routes';
 
 export type RegisteredRoute = { method: string; url: string; public: boolean };
 
@@ -211,7 +216,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(registrationRequestsRoutes);
   await app.register(auditRoutes);
+  await app.register(paymentsReceivedRoutes);
   await app.register(adminRecoveryRoutes);
+  await app.register(ledgerImportsRoutes);
+  await app.register(ledgerFeedRoutes);
+  await app.register(webhooksRoutes);
+  await app.register(integrationRoutes);
 
   await app.register(webAppPlugin, { root: config.WEB_DIST || defaultWebDist() });
   return app;

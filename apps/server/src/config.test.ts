@@ -29,3 +29,23 @@ describe('workers', () => {
     expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: '0' }, [], {})).toThrow(/WEB_CONCURRENCY/);
   });
 });
+
+// Issue 27: `PORT=8080 npm start` announced and mailed http://localhost:3000.
+describe('PUBLIC_URL', () => {
+  it('follows PORT when it is not set', () => {
+    expect(loadConfig({}, [], {}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({}, [], { PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({}, [], { PORT: '8080', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('is taken as given when set, whatever PORT is', () => {
+    const config = loadConfig({}, [], { PORT: '8080', PUBLIC_URL: 'https://portal.example.com' });
+    expect(config.PUBLIC_URL).toBe('https://portal.example.com');
+    expect(config.cookieSecure).toBe(true);
+    expect(loadConfig({}, [], { PORT: '8080' }).cookieSecure).toBe(false);
+  });
+
+  it('still refuses an address that is not a URL', () => {
+    expect(() => loadConfig({}, [], { PUBLIC_URL: 'portal.example.com' })).toThrow(/PUBLIC_URL/);
+  });
+});

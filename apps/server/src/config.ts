@@ -34,9 +34,9 @@ export const settings = {
     doc: 'redis://... for rate limits shared across instances; in-memory when unset.',
   },
   PUBLIC_URL: {
-    schema: z.string().url(),
-    default: 'http://localhost:3000',
-    doc: 'Address users reach the portal at (links in e-mails, 3-D Secure return).',
+    schema: z.string().url().optional(),
+    default: undefined,
+    doc: 'Address users reach the portal at (links in e-mails, 3-D Secure return). Default: http://localhost:<PORT>.',
   },
   CORS_ORIGINS: {
     schema: z.string(),
@@ -169,6 +169,21 @@ export const settings = {
     default: '5',
     doc: 'How often each instance looks for e-mail due to be sent (0: never; new messages are also sent at once).',
   },
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: {
+    schema: flag,
+    default: 'false',
+    doc: 'Let webhook endpoints reach private, loopback, link-local and other internal addresses (a receiver on the same host or network); off: refused, at creation and at every send.',
+  },
+  WEBHOOK_TIMEOUT_SECONDS: {
+    schema: z.coerce.number().positive().max(300),
+    default: '15',
+    doc: 'Time allowed for one webhook delivery attempt (connection and answer); a slower receiver is retried later.',
+  },
+  WEBHOOK_POLL_INTERVAL_SECONDS: {
+    schema: z.coerce.number().min(0),
+    default: '5',
+    doc: 'How often each instance looks for webhook messages due to be sent (0: never; new events are also sent at once).',
+  },
   CONFIG_ENCRYPTION_KEY: {
     schema: z.string().min(32).optional(),
     default: undefined,
@@ -189,7 +204,14 @@ export const settings = {
 type Settings = typeof settings;
 type Parsed = { [K in keyof Settings]: z.output<Settings[K]['schema']> };
 
-export type Config = Parsed & { demoSeed: boolean; embedded: boolean; cookieSecure: boolean; workers: number };
+export type Config = Omit<Parsed, 'PUBLIC_URL'> & {
+  /** Always set: PUBLIC_URL, else this machine at PORT. */
+  PUBLIC_URL: string;
+  demoSeed: boolean;
+  embedded: boolean;
+  cookieSecure: boolean;
+  workers: number;
+};
 
 export function loadConfig(
   overrides: Partial<Record<keyof Settings, string>> = {},
@@ -206,7 +228,12 @@ export function loadConfig(
     else problems.push(`${name}: ${result.error.issues[0]?.message ?? 'invalid'}`);
   }
   if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
-  const config = parsed as Parsed;
+  const parsedSettings = parsed as Parsed;
+  // Without PUBLIC_URL the links (mail, 3-D Secure return) and the start-up line point at the port listened on.
+  const config = {
+    ...parsedSettings,
+    PUBLIC_URL: parsedSettings.PUBLIC_URL ?? `http://localhost:${parsedSettings.PORT}`,
+  };
   const embedded = !config.DATABASE_URL;
   return {
     ...config,
@@ -263,6 +290,16 @@ export function testDatabaseUrl(): string | undefined {
 /** A Redis for the tests of limits shared across instances (TEST_REDIS_URL); those tests are skipped without one. */
 export function testRedisUrl(): string | undefined {
   return process.env.TEST_REDIS_URL || undefined;
+}
+
+/** The API key the import CLI sends through the portal's API (npm run ledger:import -- --url …): kept out of argv. */
+export function cliApiKey(): string | undefined {
+  return process.env.PORTAL_API_KEY || undefined;
+}
+
+/** Where a command line tool was started (npm runs workspace scripts in the workspace's folder and says so here). */
+export function callerDirectory(): string {
+  return process.env.INIT_CWD ?? process.cwd();
 }
 
 /**

@@ -43,6 +43,10 @@ export const errorCodes = {
   REGISTRATION_DISABLED: 403,
   /** The change conflicts with what is stored: a login or e-mail taken, the last active admin. */
   CONFLICT: 409,
+  /** A request body over the route's size limit (imports: ledgerImportLimits). */
+  PAYLOAD_TOO_LARGE: 413,
+  /** A body of a type the route does not read (imports take text/csv, application/xml or multipart/form-data). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   /** Admin recovery: no ADMIN_RECOVERY_KEY is set, so the page and the call do not exist. */
   RECOVERY_NOT_CONFIGURED: 404,
 } as const;

@@ -9,6 +9,7 @@ import { describeSettings, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { startMailOutbox } from './jobs/mail-outbox';
 import { startPaymentReconciler } from './jobs/payment-reconciler';
+import { startWebhookOutbox } from './jobs/webhook-outbox';
 import { readOrCreateKeyFile } from './modules/system/config-secrets';
 import { seedDemo } from './seed-demo';
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   if (config.demoSeed && cluster.isPrimary) await seedDemo(database.db, app.log);
   const stopReconciler = startPaymentReconciler(app.ctx, app.log);
   const stopMailOutbox = startMailOutbox(app.ctx, app.log);
+  const stopWebhookOutbox = startWebhookOutbox(app.ctx, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     force.unref();
     await stopReconciler();
     await stopMailOutbox();
+    await stopWebhookOutbox();
     await app.close();
     await database.close();
     process.exit(0);

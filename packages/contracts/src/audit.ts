@@ -58,6 +58,19 @@ export const auditActions = [
   'configuration_changed',
   // The Email tab's test message (issue 15): to whom, through which transport, and the server's answer.
   'smtp_test',
+  // Webhook endpoints (issue 27): added, changed (URL, events, enabled), deleted, signing secret rotated; never a secret.
+  'webhook_created',
+  'webhook_updated',
+  'webhook_deleted',
+  'webhook_secret_rotated',
+  // API keys of machine clients (issue 27): created and revoked by an administrator; a key refused (wrong, revoked,
+  // or out of its scopes) with its prefix only.
+  'api_key_created',
+  'api_key_revoked',
+  'api_key_refused',
+  // Imports into the built-in ledger and the payments feed's acknowledgements (issue 27).
+  'ledger_import',
+  'payment_acknowledged',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -115,6 +115,42 @@ export const putApplicationConfigurationValue = defineRoute({
   response: ApplicationConfiguration,
 });
 
+/**
+ * Which transport sends the portal's e-mail (the Email tab; issue 27), first match wins: the SMTP settings above
+ * once a server is saved; else the deployment's SMTP_URL; else none, and messages wait in the outbox (Settings →
+ * Sent e-mail) until one is set.
+ */
+export const MailTransportKind = z.enum(['settings', 'environment', 'none']);
+export type MailTransportKind = z.infer<typeof MailTransportKind>;
+
+export const MailTransportStatus = z.object({
+  kind: MailTransportKind,
+  /** settings: host:port; environment: SMTP_URL without its password (nor any query); none: empty. */
+  address: z.string(),
+  /** Whether SMTP_URL is set: mail goes there once the SMTP settings are removed. */
+  environmentConfigured: z.boolean(),
+  /** Messages waiting in the outbox now. */
+  queued: z.number().int(),
+});
+export type MailTransportStatus = z.infer<typeof MailTransportStatus>;
+
+export const getMailTransport = defineRoute({
+  method: 'GET',
+  path: '/api/configuration/mail-transport',
+  permission: 'CanEditSystemConfig',
+  summary: 'Which transport sends e-mail: the SMTP settings, the SMTP_URL of the deployment (no password), or none.',
+  response: MailTransportStatus,
+});
+
+export const deleteSmtpSettings = defineRoute({
+  method: 'DELETE',
+  path: '/api/configuration/smtp',
+  permission: 'CanEditSystemConfig',
+  summary:
+    'Remove the SMTP settings (server, port, user, password): mail goes through SMTP_URL, else waits in the outbox.',
+  response: ApplicationConfiguration,
+});
+
 /** The System tab (issue 15): what an administrator checks before calling for help. Read-only. */
 export const SystemStatus = z.object({
   version: z.string(),

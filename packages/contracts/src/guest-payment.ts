@@ -38,6 +38,36 @@ export const maxGuestAccounts = 4;
 export const guestPaymentCurrency = 'USD';
 
 // ---------------------------------------------------------------------------------------------------------------
+// What the guest payment page reads first: GET /api/token/guest-payment/guestpayment
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * access spec §3 Guest payment configuration, for /guest-payment/guestpayment before any lookup: whether the page
+ * exists, the four-account cap and the currency, and whether payments are off portal-wide with the administrator's
+ * message (spec §4 "Payments disabled": the guest reads it before typing a card, not after). While guest payment is
+ * off nothing else is told.
+ */
+export const GuestPaymentSettings = z.object({
+  AllowGuestPayment: z.boolean(),
+  max_accounts: z.number().int().min(1),
+  currency_key: z.string(),
+  isPaymentsDisable: z.boolean(),
+  /** By language (en fr de es it ja pt ru); the page falls back to English, then any. Empty unless disabled. */
+  paymentDisabledMessages: z.record(z.string(), z.string()),
+});
+export type GuestPaymentSettings = z.infer<typeof GuestPaymentSettings>;
+
+export const guestPaymentSettings = defineRoute({
+  method: 'GET',
+  path: '/api/token/guest-payment/guestpayment',
+  public: true,
+  summary:
+    'The guest payment page: whether guest payment is on, the account cap, the currency, and whether payments are ' +
+    'off with their message.',
+  response: GuestPaymentSettings,
+});
+
+// ---------------------------------------------------------------------------------------------------------------
 // Lookup: PUT /api/users/account/validateGuestPayment
 // ---------------------------------------------------------------------------------------------------------------
 

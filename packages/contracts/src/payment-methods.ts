@@ -118,6 +118,23 @@ export const getPaymentMethods = defineRoute({
   response: PaymentMethodsResponse,
 });
 
+/** The cards and e-checks to pay with: the payer's saved and session-only ones (e-checks when the company allows). */
+export const PayWithMethodsResponse = PaymentMethodsResponse.pick({ status: true, payment_cards: true });
+export type PayWithMethodsResponse = z.infer<typeof PayWithMethodsResponse>;
+
+/**
+ * invoices spec §7 /api/customer/payment_cards (with makedeposit; issue 27): the "Pay with" list of the pay and
+ * deposit pages, for those who may pay (CanMakePayment), whether or not they may manage payment methods.
+ */
+export const payWithMethods = defineRoute({
+  method: 'GET',
+  path: '/api/customer/payment_cards',
+  permission: 'CanMakePayment',
+  summary: "The payer's saved and session-only cards and e-checks to pay an invoice or a deposit with.",
+  querystring: PaymentMethodsQuery,
+  response: PayWithMethodsResponse,
+});
+
 export const managePayments = defineRoute({
   method: 'POST',
   path: '/api/payment-methods/manage',

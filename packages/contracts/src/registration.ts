@@ -37,6 +37,30 @@ export const ProvenAccount = z.object({
 });
 export type ProvenAccount = z.infer<typeof ProvenAccount>;
 
+/**
+ * What /auto-register/accounts reads first (access spec §2, §3; issue 27): whether registration is open, how many
+ * accounts may be linked, how long the confirmation link will last and the administrator's note about it
+ * (registrationEmailExpirationMessage), shown to the visitor before they register. While registration is off
+ * nothing else is told.
+ */
+export const RegistrationSettings = z.object({
+  allowRegistration: z.boolean(),
+  max_linked_accounts: z.number().int().min(1),
+  registrationEmailExpiration: RegistrationEmailExpiration,
+  registrationEmailExpirationMessage: z.string(),
+});
+export type RegistrationSettings = z.infer<typeof RegistrationSettings>;
+
+export const registrationSettings = defineRoute({
+  method: 'GET',
+  path: '/api/token/auto-register/accounts',
+  public: true,
+  summary:
+    'The account-linking page of self-registration: whether registration is open, the account cap and the ' +
+    "confirmation link's lifetime with the administrator's note.",
+  response: RegistrationSettings,
+});
+
 export const validateAccount = defineRoute({
   method: 'PUT',
   path: '/api/users/account/validate',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiKeyScope } from './integration';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -25,9 +26,20 @@ export type RouteContract = {
   duringBlackout?: boolean;
   /**
    * Binary answer: the body is a file of this kind (Content-Type and Content-Disposition set by the server), not
-   * JSON; `response` is then z.any(). The web client reads it as a Blob.
+   * JSON; `response` is then z.any(). The web client reads it as a Blob. 'csv-or-xlsx': the request's `format`
+   * query parameter chooses (the payments received export).
    */
-  download?: 'pdf' | 'xlsx' | 'csv' | 'image';
+  download?: 'pdf' | 'xlsx' | 'csv' | 'image' | 'csv-or-xlsx';
+  /**
+   * Machine clients holding an API key with this scope may call the route (issue 27); user sessions still need
+   * `permission`. A route without it refuses every API key (403): keys never reach a user's routes.
+   */
+  apiKeyScope?: ApiKeyScope;
+  /**
+   * The route answers this status on success (201 created, 202 accepted and still running) instead of 200. A handler
+   * may still set 200, 201 or 202 itself (an import that finished at once answers 201, one still running 202).
+   */
+  successStatus?: 201 | 202;
   summary: string;
   body?: z.ZodType;
   querystring?: z.ZodType;
@@ -48,6 +60,8 @@ export const permissions = [
   'CanManageRegistrationRequests',
   'CanMakePayment',
   'CanManageOwnSAPAccounts',
+  // Settings → Payments received (issue 27 §3): every payment the portal took, of every customer.
+  'CanViewReceivedPayments',
 ] as const;
 
 export type RequestOf<R extends RouteContract> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;

@@ -9,14 +9,19 @@ import base_deposits from '../messages/base/deposits.json';
 import base_errors from '../messages/base/errors.json';
 import base_exports from '../messages/base/exports.json';
 import base_guest_payment from '../messages/base/guest-payment.json';
+import base_imports from '../messages/base/imports.json';
+import base_integration from '../messages/base/integration.json';
 import base_invoices from '../messages/base/invoices.json';
 import base_mail from '../messages/base/mail.json';
 import base_payment_history from '../messages/base/payment-history.json';
 import base_payment_methods from '../messages/base/payment-methods.json';
 import base_payments from '../messages/base/payments.json';
+import base_payments_received from '../messages/base/payments-received.json';
 import base_shell from '../messages/base/shell.json';
+import base_ubl from '../messages/base/ubl.json';
 import base_users from '../messages/base/users.json';
 import base_validation from '../messages/base/validation.json';
+import base_webhooks from '../messages/base/webhooks.json';
 import de_audit from '../messages/de/audit.json';
 import de_auth from '../messages/de/auth.json';
 import de_common from '../messages/de/common.json';
@@ -25,14 +30,19 @@ import de_deposits from '../messages/de/deposits.json';
 import de_errors from '../messages/de/errors.json';
 import de_exports from '../messages/de/exports.json';
 import de_guest_payment from '../messages/de/guest-payment.json';
+import de_imports from '../messages/de/imports.json';
+import de_integration from '../messages/de/integration.json';
 import de_invoices from '../messages/de/invoices.json';
 import de_mail from '../messages/de/mail.json';
 import de_payment_history from '../messages/de/payment-history.json';
 import de_payment_methods from '../messages/de/payment-methods.json';
 import de_payments from '../messages/de/payments.json';
+import de_payments_received from '../messages/de/payments-received.json';
 import de_shell from '../messages/de/shell.json';
+import de_ubl from '../messages/de/ubl.json';
 import de_users from '../messages/de/users.json';
 import de_validation from '../messages/de/validation.json';
+import de_webhooks from '../messages/de/webhooks.json';
 import de_CH_auth from '../messages/de-CH/auth.json';
 import de_CH_common from '../messages/de-CH/common.json';
 import de_CH_validation from '../messages/de-CH/validation.json';
@@ -47,14 +57,19 @@ import es_deposits from '../messages/es/deposits.json';
 import es_errors from '../messages/es/errors.json';
 import es_exports from '../messages/es/exports.json';
 import es_guest_payment from '../messages/es/guest-payment.json';
+import es_imports from '../messages/es/imports.json';
+import es_integration from '../messages/es/integration.json';
 import es_invoices from '../messages/es/invoices.json';
 import es_mail from '../messages/es/mail.json';
 import es_payment_history from '../messages/es/payment-history.json';
 import es_payment_methods from '../messages/es/payment-methods.json';
 import es_payments from '../messages/es/payments.json';
+import es_payments_received from '../messages/es/payments-received.json';
 import es_shell from '../messages/es/shell.json';
+import es_ubl from '../messages/es/ubl.json';
 import es_users from '../messages/es/users.json';
 import es_validation from '../messages/es/validation.json';
+import es_webhooks from '../messages/es/webhooks.json';
 import fr_audit from '../messages/fr/audit.json';
 import fr_auth from '../messages/fr/auth.json';
 import fr_common from '../messages/fr/common.json';
@@ -63,14 +78,19 @@ import fr_deposits from '../messages/fr/deposits.json';
 import fr_errors from '../messages/fr/errors.json';
 import fr_exports from '../messages/fr/exports.json';
 import fr_guest_payment from '../messages/fr/guest-payment.json';
+import fr_imports from '../messages/fr/imports.json';
+import fr_integration from '../messages/fr/integration.json';
 import fr_invoices from '../messages/fr/invoices.json';
 import fr_mail from '../messages/fr/mail.json';
 import fr_payment_history from '../messages/fr/payment-history.json';
 import fr_payment_methods from '../messages/fr/payment-methods.json';
 import fr_payments from '../messages/fr/payments.json';
+import fr_payments_received from '../messages/fr/payments-received.json';
 import fr_shell from '../messages/fr/shell.json';
+import fr_ubl from '../messages/fr/ubl.json';
 import fr_users from '../messages/fr/users.json';
 import fr_validation from '../messages/fr/validation.json';
+import fr_webhooks from '../messages/fr/webhooks.json';
 import fr_CA_auth from '../messages/fr-CA/auth.json';
 import fr_CA_errors from '../messages/fr-CA/errors.json';
 import fr_CA_validation from '../messages/fr-CA/validation.json';
@@ -82,14 +102,19 @@ import it_deposits from '../messages/it/deposits.json';
 import it_errors from '../messages/it/errors.json';
 import it_exports from '../messages/it/exports.json';
 import it_guest_payment from '../messages/it/guest-payment.json';
+import it_imports from '../messages/it/imports.json';
+import it_integration from '../messages/it/integration.json';
 import it_invoices from '../messages/it/invoices.json';
 import it_mail from '../messages/it/mail.json';
 import it_payment_history from '../messages/it/payment-history.json';
 import it_payment_methods from '../messages/it/payment-methods.json';
 import it_payments from '../messages/it/payments.json';
+import it_payments_received from '../messages/it/payments-received.json';
 import it_shell from '../messages/it/shell.json';
+import it_ubl from '../messages/it/ubl.json';
 import it_users from '../messages/it/users.json';
 import it_validation from '../messages/it/validation.json';
+import it_webhooks from '../messages/it/webhooks.json';
 import ja_audit from '../messages/ja/audit.json';
 import ja_auth from '../messages/ja/auth.json';
 import ja_common from '../messages/ja/common.json';
@@ -98,14 +123,19 @@ import ja_deposits from '../messages/ja/deposits.json';
 import ja_errors from '../messages/ja/errors.json';
 import ja_exports from '../messages/ja/exports.json';
 import ja_guest_payment from '../messages/ja/guest-payment.json';
+import ja_imports from '../messages/ja/imports.json';
+import ja_integration from '../messages/ja/integration.json';
 import ja_invoices from '../messages/ja/invoices.json';
 import ja_mail from '../messages/ja/mail.json';
 import ja_payment_history from '../messages/ja/payment-history.json';
 import ja_payment_methods from '../messages/ja/payment-methods.json';
 import ja_payments from '../messages/ja/payments.json';
+import ja_payments_received from '../messages/ja/payments-received.json';
 import ja_shell from '../messages/ja/shell.json';
+import ja_ubl from '../messages/ja/ubl.json';
 import ja_users from '../messages/ja/users.json';
 import ja_validation from '../messages/ja/validation.json';
+import ja_webhooks from '../messages/ja/webhooks.json';
 import pt_audit from '../messages/pt/audit.json';
 import pt_auth from '../messages/pt/auth.json';
 import pt_common from '../messages/pt/common.json';
@@ -114,14 +144,19 @@ import pt_deposits from '../messages/pt/deposits.json';
 import pt_errors from '../messages/pt/errors.json';
 import pt_exports from '../messages/pt/exports.json';
 import pt_guest_payment from '../messages/pt/guest-payment.json';
+import pt_imports from '../messages/pt/imports.json';
+import pt_integration from '../messages/pt/integration.json';
 import pt_invoices from '../messages/pt/invoices.json';
 import pt_mail from '../messages/pt/mail.json';
 import pt_payment_history from '../messages/pt/payment-history.json';
 import pt_payment_methods from '../messages/pt/payment-methods.json';
 import pt_payments from '../messages/pt/payments.json';
+import pt_payments_received from '../messages/pt/payments-received.json';
 import pt_shell from '../messages/pt/shell.json';
+import pt_ubl from '../messages/pt/ubl.json';
 import pt_users from '../messages/pt/users.json';
 import pt_validation from '../messages/pt/validation.json';
+import pt_webhooks from '../messages/pt/webhooks.json';
 import pt_PT_auth from '../messages/pt-PT/auth.json';
 import pt_PT_common from '../messages/pt-PT/common.json';
 import pt_PT_errors from '../messages/pt-PT/errors.json';
@@ -134,14 +169,19 @@ import ru_deposits from '../messages/ru/deposits.json';
 import ru_errors from '../messages/ru/errors.json';
 import ru_exports from '../messages/ru/exports.json';
 import ru_guest_payment from '../messages/ru/guest-payment.json';
+import ru_imports from '../messages/ru/imports.json';
+import ru_integration from '../messages/ru/integration.json';
 import ru_invoices from '../messages/ru/invoices.json';
 import ru_mail from '../messages/ru/mail.json';
 import ru_payment_history from '../messages/ru/payment-history.json';
 import ru_payment_methods from '../messages/ru/payment-methods.json';
 import ru_payments from '../messages/ru/payments.json';
+import ru_payments_received from '../messages/ru/payments-received.json';
 import ru_shell from '../messages/ru/shell.json';
+import ru_ubl from '../messages/ru/ubl.json';
 import ru_users from '../messages/ru/users.json';
 import ru_validation from '../messages/ru/validation.json';
+import ru_webhooks from '../messages/ru/webhooks.json';
 
 export const catalog: Catalog = {
   base: {
@@ -153,14 +193,19 @@ export const catalog: Catalog = {
     errors: base_errors,
     exports: base_exports,
     'guest-payment': base_guest_payment,
+    imports: base_imports,
+    integration: base_integration,
     invoices: base_invoices,
     mail: base_mail,
     'payment-history': base_payment_history,
     'payment-methods': base_payment_methods,
     payments: base_payments,
+    'payments-received': base_payments_received,
     shell: base_shell,
+    ubl: base_ubl,
     users: base_users,
     validation: base_validation,
+    webhooks: base_webhooks,
   },
   de: {
     audit: de_audit,
@@ -171,14 +216,19 @@ export const catalog: Catalog = {
     errors: de_errors,
     exports: de_exports,
     'guest-payment': de_guest_payment,
+    imports: de_imports,
+    integration: de_integration,
     invoices: de_invoices,
     mail: de_mail,
     'payment-history': de_payment_history,
     'payment-methods': de_payment_methods,
     payments: de_payments,
+    'payments-received': de_payments_received,
     shell: de_shell,
+    ubl: de_ubl,
     users: de_users,
     validation: de_validation,
+    webhooks: de_webhooks,
   },
   'de-CH': { auth: de_CH_auth, common: de_CH_common, validation: de_CH_validation },
   'en-CA': { validation: en_CA_validation },
@@ -192,14 +242,19 @@ export const catalog: Catalog = {
     errors: es_errors,
     exports: es_exports,
     'guest-payment': es_guest_payment,
+    imports: es_imports,
+    integration: es_integration,
     invoices: es_invoices,
     mail: es_mail,
     'payment-history': es_payment_history,
     'payment-methods': es_payment_methods,
     payments: es_payments,
+    'payments-received': es_payments_received,
     shell: es_shell,
+    ubl: es_ubl,
     users: es_users,
     validation: es_validation,
+    webhooks: es_webhooks,
   },
   fr: {
     audit: fr_audit,
@@ -210,14 +265,19 @@ export const catalog: Catalog = {
     errors: fr_errors,
     exports: fr_exports,
     'guest-payment': fr_guest_payment,
+    imports: fr_imports,
+    integration: fr_integration,
     invoices: fr_invoices,
     mail: fr_mail,
     'payment-history': fr_payment_history,
     'payment-methods': fr_payment_methods,
     payments: fr_payments,
+    'payments-received': fr_payments_received,
     shell: fr_shell,
+    ubl: fr_ubl,
     users: fr_users,
     validation: fr_validation,
+    webhooks: fr_webhooks,
   },
   'fr-CA': { auth: fr_CA_auth, errors: fr_CA_errors, validation: fr_CA_validation },
   it: {
@@ -229,14 +289,19 @@ export const catalog: Catalog = {
     errors: it_errors,
     exports: it_exports,
     'guest-payment': it_guest_payment,
+    imports: it_imports,
+    integration: it_integration,
     invoices: it_invoices,
     mail: it_mail,
     'payment-history': it_payment_history,
     'payment-methods': it_payment_methods,
     payments: it_payments,
+    'payments-received': it_payments_received,
     shell: it_shell,
+    ubl: it_ubl,
     users: it_users,
     validation: it_validation,
+    webhooks: it_webhooks,
   },
   ja: {
     audit: ja_audit,
@@ -247,14 +312,19 @@ export const catalog: Catalog = {
     errors: ja_errors,
     exports: ja_exports,
     'guest-payment': ja_guest_payment,
+    imports: ja_imports,
+    integration: ja_integration,
     invoices: ja_invoices,
     mail: ja_mail,
     'payment-history': ja_payment_history,
     'payment-methods': ja_payment_methods,
     payments: ja_payments,
+    'payments-received': ja_payments_received,
     shell: ja_shell,
+    ubl: ja_ubl,
     users: ja_users,
     validation: ja_validation,
+    webhooks: ja_webhooks,
   },
   pt: {
     audit: pt_audit,
@@ -265,14 +335,19 @@ export const catalog: Catalog = {
     errors: pt_errors,
     exports: pt_exports,
     'guest-payment': pt_guest_payment,
+    imports: pt_imports,
+    integration: pt_integration,
     invoices: pt_invoices,
     mail: pt_mail,
     'payment-history': pt_payment_history,
     'payment-methods': pt_payment_methods,
     payments: pt_payments,
+    'payments-received': pt_payments_received,
     shell: pt_shell,
+    ubl: pt_ubl,
     users: pt_users,
     validation: pt_validation,
+    webhooks: pt_webhooks,
   },
   'pt-PT': { auth: pt_PT_auth, common: pt_PT_common, errors: pt_PT_errors, validation: pt_PT_validation },
   ru: {
@@ -284,13 +359,18 @@ export const catalog: Catalog = {
     errors: ru_errors,
     exports: ru_exports,
     'guest-payment': ru_guest_payment,
+    imports: ru_imports,
+    integration: ru_integration,
     invoices: ru_invoices,
     mail: ru_mail,
     'payment-history': ru_payment_history,
     'payment-methods': ru_payment_methods,
     payments: ru_payments,
+    'payments-received': ru_payments_received,
     shell: ru_shell,
+    ubl: ru_ubl,
     users: ru_users,
     validation: ru_validation,
+    webhooks: ru_webhooks,
   },
 };

@@ -490,8 +490,8 @@ export const ledgerImports = portal.table(
   'ledger_imports',
   {
     id: uuid('id').primaryKey(),
-    /** customers, documents or ubl. */
-    kind: text('kind').$type<'customers' | 'documents' | 'ubl'>().notNull(),
+    /** company_codes, customers, documents or ubl. */
+    kind: text('kind').$type<'company_codes' | 'customers' | 'documents' | 'ubl'>().notNull(),
     status: text('status').$type<'running' | 'completed' | 'failed'>().notNull(),
     /** browser, api or cli. */
     origin: text('origin').notNull(),

@@ -2,6 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiKeyScopes } from '@portal/contracts';
+import { insertApiKey, revokeApiKeyRow } from '../modules/integration/api-keys.repository';
+import { apiKeyHash, apiKeyPrefixOf } from '../modules/integration/authenticate-api-key';
+import { newApiKey } from '../modules/integration/create-api-key';
+import { contractRoutes, routeKey } from '../security/contract-fields';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -26,6 +31,8 @@ const expectedPublic = [
   // Guest payment (issue 6): no session; each checks the guest-payment setting and, after the lookup, the signed
   // X-Guest-Token scoped to one document (modules/guest-payment).
   'PUT /api/users/account/validateGuestPayment',
+  // What the guest page reads first (issue 27): guest payment on or off, and the payments-disabled message.
+  'GET /api/token/guest-payment/guestpayment',
   'POST /api/GuestPayment',
   'POST /api/guestPayment/guestPayer',
   'POST /api/guestPayment/payments',
@@ -37,6 +44,8 @@ const expectedPublic = [
   'GET /api/users/password-reset/:id',
   'POST /api/token/complete-password-reset',
   'PUT /api/users/account/validate',
+  // What the account-linking page reads first (issue 27): registration open or not, the cap, the link's lifetime.
+  'GET /api/token/auto-register/accounts',
   'POST /api/token/auto-register/user',
   'POST /api/token/auto-register/user-confirm/:id',
   'GET /api/admin/recovery',
@@ -74,6 +83,64 @@ it('answers 401 without a token on every registered API route that is not public
     });
     expect(response.json().reason).toBe('not_logged_in');
   }
+});
+
+// Issue 27: a machine client's API key reaches only the routes whose contract names one of its scopes. Every other
+// route that is not public refuses even a valid key holding every scope (403); a wrong or revoked key is 401
+// everywhere. Each group of calls comes from its own address, so that the general per-address limit stays out of it.
+it('refuses an API key on every non-public route without an apiKeyScope (403), and a wrong or revoked key (401)', async () => {
+  const keyOf = async (name: string) => {
+    const key = newApiKey();
+    const id = await insertApiKey(t.database.db, {
+      name,
+      scopes: [...apiKeyScopes],
+      keyHash: apiKeyHash(key),
+      keyPrefix: apiKeyPrefixOf(key),
+      createdByUserId: null,
+      createdByLogin: 'deny-by-default test',
+      createdAt: t.clock.now(),
+    });
+    return { id, key };
+  };
+  const valid = await keyOf('every scope');
+  const revoked = await keyOf('revoked');
+  await revokeApiKeyRow(t.database.db, revoked.id, t.clock.now(), 'deny-by-default test');
+  const wrong = newApiKey();
+
+  const scopeOf = new Map(contractRoutes().map((route) => [routeKey(route), route.apiKeyScope]));
+  const guarded = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/') && !r.public);
+  const answers: { route: string; key: string; status: number; reason: string | undefined }[] = [];
+  const expected: typeof answers = [];
+  for (const [name, key, address] of [
+    ['valid', valid.key, '198.51.100.1'],
+    ['wrong', wrong, '198.51.100.2'],
+    ['revoked', revoked.key, '198.51.100.3'],
+  ] as const) {
+    for (const route of guarded) {
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(/:(\w+)/g, '1'),
+        remoteAddress: address,
+        headers: { authorization: `Bearer ${key}` },
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      const body = String(response.headers['content-type'] ?? '').includes('json') ? response.json() : {};
+      const scoped = scopeOf.get(`${route.method} ${route.url}`) !== undefined;
+      const refused = response.statusCode === 401 || response.statusCode === 403;
+      const seen = {
+        route: `${route.method} ${route.url}`,
+        key: name,
+        status: response.statusCode,
+        reason: body.reason,
+      };
+      answers.push(name === 'valid' && scoped ? { ...seen, status: refused ? response.statusCode : 0 } : seen);
+      if (name !== 'valid') expected.push({ ...seen, status: 401, reason: 'api_key_invalid' });
+      // A route of a scope is past the key check (its own answer, 0 here); any other refuses the key itself.
+      else expected.push(scoped ? { ...seen, status: 0 } : { ...seen, status: 403, reason: 'api_key_scope' });
+    }
+  }
+  expect(answers).toEqual(expected);
+  expect(guarded.length).toBeGreaterThan(expectedPublic.length);
 });
 
 // The built-in sandbox gateway's own router (connectors/gateway/sandbox), outside /api and public on purpose: they

@@ -1,9 +1,13 @@
 // Deny by default: every /api route needs a live session's bearer token unless its contract says `public`.
 // A route's `permission` is checked here too; object-level checks (this account, this document) live in the
-// use cases.
+// use cases. A bearer value starting with arp_ is an API key of a machine client (issue 27): it reaches only the
+// routes whose contract names one of its scopes (modules/integration/authenticate-api-key.ts).
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Permission, UserRole } from '@portal/contracts';
+import { apiKeyPrefix, type Permission, type UserRole } from '@portal/contracts';
 import { AppError } from '../errors';
+import { clientInfo } from '../http/client-info';
+import { authenticateApiKey, type ApiKey } from '../modules/integration/authenticate-api-key';
 import { recordAuditEvent } from '../modules/audit/audit.repository';
 import { sessionTouchIntervalMs, touchSession, type SessionWithUser } from '../modules/auth/sessions.repository';
 import { sessionState } from '../modules/auth/session-state';
@@ -27,16 +31,45 @@ export type Actor = {
   impersonator: { userId: number; login: string; role: UserRole } | null;
 };
 
+export type { ApiKey };
+
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyRequest {
     actor: Actor | null;
+    /** The API key of a machine client's call (then `actor` is null), else null. */
+    apiKey: ApiKey | null;
   }
 }
 
 export function requireActor(actor: Actor | null): Actor {
   if (!actor) throw new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
   return actor;
+}
+
+/**
+ * Who made a call that a user session or an API key may make (the routes with an apiKeyScope): the login of the
+ * user, or `key:<name>` for a key, as imports, acknowledgements and the audit trail record it.
+ */
+export type Caller = {
+  login: string;
+  userId: number | null;
+  apiKeyId: number | null;
+  actor: Actor | null;
+  apiKey: ApiKey | null;
+};
+
+export function callerOf(request: FastifyRequest): Caller | null {
+  const { actor, apiKey } = request;
+  if (actor) return { login: actor.login, userId: actor.userId, apiKeyId: null, actor, apiKey: null };
+  if (apiKey) return { login: `key:${apiKey.name}`, userId: null, apiKeyId: apiKey.id, actor: null, apiKey };
+  return null;
+}
+
+export function requireCaller(request: FastifyRequest): Caller {
+  const caller = callerOf(request);
+  if (!caller) throw new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
+  return caller;
 }
 
 /** The role a route needs, held by the person signed in and, while impersonating, by the target too. */
@@ -46,6 +79,7 @@ function isOfRole(actor: Actor, role: UserRole): boolean {
 
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('actor', null);
+  app.decorateRequest('apiKey', null);
   // Every call made while working as another user is in the audit trail (issue 14), with its answer's status.
   app.addHook('onResponse', async (request, reply) => {
     const actor = request.actor;
@@ -69,6 +103,12 @@ export const authPlugin = fp(async (app) => {
 
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    if (token?.startsWith(apiKeyPrefix)) {
+      // A machine client: no session, no actor; the key's scopes against the route's (403 past them, 401 revoked).
+      const route = { scope: config?.apiKeyScope, method: request.method, url: routeOf(request) };
+      request.apiKey = await authenticateApiKey(app.ctx, token, route, clientInfo(request));
+      return;
+    }
     const claims = token ? await app.ctx.tokens.verify(token) : null;
     if (!claims) throw new AppError('AUTH_REQUIRED', { reason: 'not_logged_in' });
 
@@ -143,3 +183,8 @@ export const authPlugin = fp(async (app) => {
     return null;
   }
 });
+
+/** The route's pattern, or the path asked for (no route matched), for the audit trail. */
+function routeOf(request: FastifyRequest): string {
+  return (request.routeOptions.url ?? request.url.split('?')[0] ?? '').slice(0, 200);
+}

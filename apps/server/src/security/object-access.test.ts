@@ -26,7 +26,7 @@ import { contractRoutes, fieldPaths, routeKey } from './contract-fields';
  * role without it is refused, a role with it is entitled (and not attacked: it may change any of them).
  */
 type CustomerKind = 'account' | 'soldto' | 'document' | 'card' | 'grant' | 'ownUser';
-const adminKinds = ['user', 'userAccount', 'registrationRequest', 'outbox', 'template', 'auditUser'] as const;
+const adminKinds = ['user', 'userAccount', 'registrationRequest', 'outbox', 'template', 'auditUser', 'apiKey'] as const;
 type Kind = CustomerKind | (typeof adminKinds)[number];
 
 type Position = { path: string; kind: Kind; entitledBy?: (attacker: Attacker) => boolean };
@@ -63,6 +63,7 @@ type Context = {
   outbox: number;
   template: string;
   auditUser: number;
+  apiKey: number;
   /** The customer's name in the ledger and its user's e-mail: data that must not reach an attacker. */
   name: string;
   email: string;
@@ -156,6 +157,10 @@ export const catalogue: Record<string, Entry> = {
     request: (own) => ({ query: { ...own.account } }),
   },
   'GET /api/payment-methods': {
+    positions: [{ path: 'query', kind: 'account' }],
+    request: (own) => ({ query: { ...own.account } }),
+  },
+  'GET /api/customer/payment_cards': {
     positions: [{ path: 'query', kind: 'account' }],
     request: (own) => ({ query: { ...own.account } }),
   },
@@ -305,9 +310,21 @@ export const catalogue: Record<string, Entry> = {
     positions: [{ path: 'query.user', kind: 'auditUser' }],
     request: (own) => ({ query: { user: own.auditUser } }),
   },
+  'DELETE /api/integration/keys/:id': {
+    positions: [{ path: 'params.id', kind: 'apiKey' }],
+    request: (own) => ({ params: { id: own.apiKey } }),
+  },
   'GET /api/audit-events/export': {
     positions: [{ path: 'query.user', kind: 'auditUser' }],
     request: (own) => ({ query: { user: own.auditUser } }),
+  },
+  // The supplier's own integration objects (issue 27): every holder of CanEditSystemConfig, or a key of the route's
+  // scope, may reach every one of them; no customer's user ever may (ledger-imports.test.ts, ledger-feed.test.ts).
+  'GET /api/ledger/imports/:id': {
+    noObjectIdentifier: "an import of the supplier's files: CanEditSystemConfig or ledger:write governs every import",
+  },
+  'POST /api/ledger/payments/:id/acknowledge': {
+    noObjectIdentifier: "a payment in the supplier's feed: CanEditSystemConfig or payments:read governs every payment",
   },
   // Capabilities: whoever holds the secret may use it, whatever their role; their confinement is tested in part 4.
   'GET /api/invoice/pdf/:token': {
@@ -537,7 +554,16 @@ beforeAll(async () => {
   const payerUser = await userIdOf('payer@example.com');
   const [secondLink] = await db.select().from(userAccounts).where(eq(userAccounts.userId, secondUser));
   const [payerLink] = await db.select().from(userAccounts).where(eq(userAccounts.userId, payerUser));
+  // An API key (issue 27): CanEditSystemConfig governs every key.
+  const createdKey = await t.app.inject({
+    method: 'POST',
+    url: '/api/integration/keys',
+    headers: { authorization: `Bearer ${tokens.get('admin@example.com')}` },
+    payload: { name: 'Object access', scopes: ['ledger:write'] },
+  });
+  if (createdKey.statusCode !== 201) throw new Error(`api key: ${createdKey.body}`);
   const shared = {
+    apiKey: (createdKey.json() as { id: number }).id,
     registrationRequest: request!.registrationRequestId,
     outbox: outbox?.id ?? 1,
     template: emailTemplateKeys[0]!,

@@ -3,7 +3,8 @@
 // number (13-19 digits, alone or in groups, passing Luhn and of a brand's prefix and length), a CVV field with a
 // value, a bank account number field, a password field with a value, a bearer or refresh token, or a one-time link
 // (reset, confirmation, invite) with its token (issue 13), and secrets the tests know by value: the demo password and
-// the SMTP password they configure (issue 16). createTestApp runs it when a test file closes its app, so the whole
+// the SMTP password they configure (issue 16), and an API key of a machine client (`arp_` and its 43 characters;
+// issue 27: only its hash and its 12-character prefix may be kept). createTestApp runs it when a test file closes its app, so the whole
 // suite is covered.
 import { detectCardBrand, passesLuhn } from '@portal/domain';
 import { sql } from 'drizzle-orm';
@@ -41,6 +42,8 @@ const passwordField =
   /"(password|NewPassword|CurrentPassword|ConfirmNewPassword|confirmPassword|verify_password|smtpPassword)"\s*:\s*"(?!v1\.)[^"]+"/;
 /** A bearer access token (a JWT) or a refresh token cookie value. */
 const bearerToken = /Bearer\s+eyJ[\w-]+\.[\w-]+|portal_rt=[\w-]{20,}/;
+/** A whole API key (arp_ and 32 bytes in base64url), not inside another base64url run; its prefix is shorter. */
+const apiKey = /(?<![\w-])arp_[\w-]{43}(?![\w-])/;
 /** A one-time link of the self-service flows with its token (reset, confirmation, invite). */
 const oneTimeLink =
   /\/(reset-password|auto-register\/confirm|register|password-reset|user-confirm)\/[A-Za-z0-9_-]{40,}/;
@@ -69,6 +72,7 @@ export function findSensitiveData(lines: string[], where: string, knownSecrets: 
       [passwordField, 'password field'],
       [bearerToken, 'bearer or refresh token'],
       [oneTimeLink, 'one-time link token'],
+      [apiKey, 'API key'],
     ] as const) {
       const found = pattern.exec(line);
       if (found) findings.push({ where, what, excerpt: excerpt(line, found.index) });

@@ -38,6 +38,8 @@ export async function createTestApp(
     settings?: Parameters<typeof loadConfig>[0];
     /** Replace the ERP (e.g. wrap the ledger to answer a warning); default: the built-in ledger. */
     erp?: (db: Database['db'], now: () => Date) => ErpConnector;
+    /** Registers more routes before the app is ready (a throwaway route that a test needs, e.g. with an apiKeyScope). */
+    beforeReady?: BeforeReady;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = testDatabaseUrl();
@@ -70,7 +72,13 @@ export async function createTestApp(
     ...options.settings,
   };
   const config = loadConfig(settings, [], {});
-  const { app, logs } = await startServer(config, database.db, clock, options.erp?.(database.db, clock.now));
+  const { app, logs } = await startServer(
+    config,
+    database.db,
+    clock,
+    options.erp?.(database.db, clock.now),
+    options.beforeReady,
+  );
   return {
     app,
     database,
@@ -101,9 +109,10 @@ export async function createTestApp(
 export async function addInstance(
   first: TestApp,
   settings: Parameters<typeof loadConfig>[0] = {},
+  beforeReady?: BeforeReady,
 ): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const config = loadConfig({ ...first.settings, ...settings }, [], {});
-  const { app, logs } = await startServer(config, first.database.db, first.clock);
+  const { app, logs } = await startServer(config, first.database.db, first.clock, undefined, beforeReady);
   return {
     app,
     close: async () => {
@@ -115,11 +124,19 @@ export async function addInstance(
   };
 }
 
+type BeforeReady = (app: FastifyInstance) => void | Promise<void>;
+
 /**
  * The app of a test, logged to memory at debug level with the production redaction, so that the security scan
  * (close) reads what a real server would have written.
  */
-async function startServer(config: Config, db: Database['db'], clock: TestClock, erp?: ErpConnector) {
+async function startServer(
+  config: Config,
+  db: Database['db'],
+  clock: TestClock,
+  erp?: ErpConnector,
+  beforeReady?: BeforeReady,
+) {
   const logs = createLogCapture();
   const app = await buildApp({
     config: { ...config, SANDBOX_GATEWAY_SLOW_ANSWER_MS: 20 },
@@ -128,6 +145,7 @@ async function startServer(config: Config, db: Database['db'], clock: TestClock,
     logger: { level: 'debug', redact: redactedPaths, serializers: logSerializers, stream: logs.stream },
     erp,
   });
+  await beforeReady?.(app);
   await app.ready();
   return { app, logs };
 }

@@ -117,8 +117,17 @@ const RegistrationRequestsPage = lazyScreen(() =>
   import('../features/users/components/registration-requests-page').then((m) => m.RegistrationRequestsPage),
 );
 const AuditPage = lazyScreen(() => import('../features/audit/components/audit-page').then((m) => m.AuditPage));
+const PaymentsReceivedPage = lazyScreen(() =>
+  import('../features/payments-received/components/payments-received-page').then((m) => m.PaymentsReceivedPage),
+);
 const ConfigurationPage = lazyScreen(() =>
   import('../features/configuration/components/configuration-page').then((m) => m.ConfigurationPage),
+);
+const IntegrationPage = lazyScreen(() =>
+  import('../features/integration/components/integration-page').then((m) => m.IntegrationPage),
+);
+const ImportsPage = lazyScreen(() =>
+  import('../features/ledger-imports/components/imports-page').then((m) => m.ImportsPage),
 );
 const InvitePage = lazyScreen(() =>
   import('../features/registration/components/invite-page').then((m) => m.InvitePage),
@@ -237,10 +246,28 @@ const signedInRoutes: SignedInRoute[] = [
   },
   { path: '/settings/audit', titleKey: 'shell.pages.settings_audit', adminOnly: true, element: <AuditPage /> },
   {
+    path: '/settings/payments-received',
+    titleKey: 'shell.pages.settings_payments_received',
+    permission: 'CanViewReceivedPayments',
+    element: <PaymentsReceivedPage />,
+  },
+  {
     path: '/settings/configuration',
     titleKey: 'shell.pages.settings_configuration',
     permission: 'CanEditSystemConfig',
     element: <ConfigurationPage />,
+  },
+  {
+    path: '/settings/integration',
+    titleKey: 'shell.pages.settings_integration',
+    permission: 'CanEditSystemConfig',
+    element: <IntegrationPage />,
+  },
+  {
+    path: '/settings/imports',
+    titleKey: 'shell.pages.settings_imports',
+    permission: 'CanEditSystemConfig',
+    element: <ImportsPage />,
   },
   {
     path: '/settings/payment-methods',

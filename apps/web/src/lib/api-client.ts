@@ -116,14 +116,16 @@ export async function download<R extends RouteContract>(route: R, ...[body, opti
     }
   }
   if (response.ok) return response.blob();
-  const errorBody = await readError(response);
-  if (!options.silent) toastFailure(route, response, errorBody);
-  throw new ApiError(response.status, errorBody?.message ?? response.statusText, errorBody);
+  throw failedCall(route, response, await readError(response), options);
 }
 
-async function send(route: RouteContract, body: unknown, options: CallOptions): Promise<Response> {
+/**
+ * The headers of every call (spec §7): the bearer token, Accept-Language and X-Country, over the caller's own.
+ * Exported for the one request that cannot go through fetch: an upload whose progress is shown (lib/upload.ts).
+ */
+export function requestHeaders(route: RouteContract, extra?: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = {
-    ...options.headers,
+    ...extra,
     Accept: route.download ? '*/*' : 'application/json',
     'Accept-Language': i18n.language || 'en',
   };
@@ -131,6 +133,11 @@ async function send(route: RouteContract, body: unknown, options: CallOptions): 
   if (token) headers.Authorization = `Bearer ${token}`;
   const country = getCountry();
   if (country) headers['X-Country'] = country;
+  return headers;
+}
+
+async function send(route: RouteContract, body: unknown, options: CallOptions): Promise<Response> {
+  const headers = requestHeaders(route, options.headers);
   const hasBody = body !== undefined && route.method !== 'GET';
   // A FormData body sets its own multipart Content-Type with the boundary.
   if (hasBody && !options.formData) headers['Content-Type'] = 'application/json';
@@ -169,9 +176,7 @@ async function finish<R extends RouteContract>(
       throw new ApiError(response.status, 'Invalid response');
     }
   }
-  const errorBody = await readError(response);
-  if (!options.silent) toastFailure(route, response, errorBody);
-  throw new ApiError(response.status, errorBody?.message ?? response.statusText, errorBody);
+  throw failedCall(route, response, await readError(response), options);
 }
 
 /** The server's one error shape (ErrorResponse), or nothing when the answer is not one (a proxy's page, say). */
@@ -195,7 +200,30 @@ export function errorText(body: ErrorResponse): string {
   return i18n.exists(body.messageKey) ? i18n.t(body.messageKey) : body.message;
 }
 
-function toastFailure(route: RouteContract, response: Response, body: ErrorResponse | undefined): void {
+/**
+ * A failed answer as `call` reports it (a toast unless silent), and the ApiError to throw; for lib/upload.ts, whose
+ * answers do not come from fetch. A 401 is the caller's: `expireSession` after its one refresh-and-retry.
+ */
+export function failedCall(
+  route: RouteContract,
+  response: Pick<Response, 'status' | 'statusText'>,
+  body: ErrorResponse | undefined,
+  options: CallOptions,
+): ApiError {
+  if (!options.silent) toastFailure(route, response, body);
+  return new ApiError(response.status, body?.message ?? response.statusText, body);
+}
+
+/** The session was refused even after a refresh: the app logs the user out (setSessionExpiredHandler). */
+export function expireSession(): void {
+  onSessionExpired();
+}
+
+function toastFailure(
+  route: RouteContract,
+  response: Pick<Response, 'status' | 'statusText'>,
+  body: ErrorResponse | undefined,
+): void {
   // A maintenance window began: its notice once (not a System Error per call), and the routes switch over.
   if (body?.error === 'MAINTENANCE') {
     notify.error(body.message, { id: 'maintenance' });

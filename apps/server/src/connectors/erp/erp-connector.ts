@@ -1,6 +1,7 @@
 // The portal's only door to the ERP (DESIGN.md §1). The built-in ledger implements it in-process; an HTTP
 // connector to an SAP middleware would send the same wire shapes. Later issues add invoice detail, PDFs,
 // payments, deposits and payment cards.
+import type { Language } from '@portal/i18n';
 import type { Db } from '../../db/client';
 import type {
   BackendConfiguration,
@@ -152,6 +153,8 @@ export type InvoicePdfRenderRequest = {
   /** The sold-tos the documents must belong to; empty means any of the customer's. */
   soldto_data: string[];
   billing_document_numbers: string[];
+  /** The reader's language: a PDF the portal renders for an imported e-invoice is written in it. */
+  language?: Language;
 };
 
 export type InvoicePdfRenderResult = {

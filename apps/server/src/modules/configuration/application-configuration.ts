@@ -2,19 +2,25 @@
 // configuration, §5, §7; issue 15). The document uses the spec's names; the SMTP password is write-only (answered
 // empty, an empty value keeps the stored one) and sealed at rest. Every instance reads the settings on use, so a
 // change holds at once everywhere. Each save is audited with the fields changed, old and new, secrets masked.
+// The SMTP rules of spec §5 hold for a save that changes the SMTP settings, not for every save (issue 27): a portal
+// that mails through SMTP_URL, or not yet at all, has no SMTP server to type before switching payments off.
 import {
   ApplicationConfiguration,
   paymentMessageLanguages,
   type ApplicationConfiguration as Configuration,
 } from '@portal/contracts';
-import { validateApplicationConfiguration } from '@portal/domain';
+import { changesSmtpSettings, validateApplicationConfiguration } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import { AppError, assertNoFieldErrors } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
 import type { Actor } from '../../plugins/auth';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { writeSetting } from '../system/app-settings.repository';
-import { readApplicationSettings, type ApplicationSettings } from '../system/application-settings';
+import {
+  defaultApplicationSettings,
+  readApplicationSettings,
+  type ApplicationSettings,
+} from '../system/application-settings';
 
 const masked = '********';
 
@@ -57,9 +63,9 @@ export async function putApplicationConfiguration(
   input: Configuration,
   client: ClientInfo,
 ): Promise<Configuration> {
-  const errors = validateApplicationConfiguration(input);
-  assertNoFieldErrors(errors);
   const before = await readApplicationSettings(ctx.db);
+  const errors = validateApplicationConfiguration(input, { smtp: changesSmtpSettings(before, input) });
+  assertNoFieldErrors(errors);
   const trim = (value: string) => value.trim();
   const next: ApplicationSettings = {
     ...before,
@@ -90,6 +96,27 @@ export async function putApplicationConfiguration(
     fromAddressName: trim(input.fromAddressName),
     overrideEmail: trim(input.overrideEmail).toLowerCase(),
   };
+  return saveSettings(ctx, actor, before, next, client);
+}
+
+/**
+ * DELETE /api/configuration/smtp (issue 27): forget the SMTP settings, so that mail goes through the deployment's
+ * SMTP_URL again, or waits in the outbox. The one way to clear them, since a save that changes them needs a server.
+ */
+export async function removeSmtpSettings(ctx: AppContext, actor: Actor, client: ClientInfo): Promise<Configuration> {
+  const before = await readApplicationSettings(ctx.db);
+  const { smtpAddress, smtpPort, smtpUseUser, smtpUser, smtpPassword } = defaultApplicationSettings;
+  const next = { ...before, smtpAddress, smtpPort, smtpUseUser, smtpUser, smtpPassword };
+  return saveSettings(ctx, actor, before, next, client);
+}
+
+async function saveSettings(
+  ctx: AppContext,
+  actor: Actor,
+  before: ApplicationSettings,
+  next: ApplicationSettings,
+  client: ClientInfo,
+): Promise<Configuration> {
   await writeSetting(ctx.db, 'application', next);
   const changes = changedFields(before, next);
   if (changes.length) {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   backendConfiguration,
+  deleteSmtpSettings,
+  getMailTransport as getMailTransportRoute,
   getApplicationConfiguration as getApplicationConfigurationRoute,
   getConnectionStatus as getConnectionStatusRoute,
   getSystemStatus as getSystemStatusRoute,
@@ -16,7 +18,9 @@ import {
   getApplicationConfiguration,
   putApplicationConfiguration,
   putApplicationConfigurationValue,
+  removeSmtpSettings,
 } from './application-configuration';
+import { getMailTransport } from './get-mail-transport';
 import { getSystemStatus } from './system-status';
 import { getConnectionStatus } from './connection-status';
 import { getInvoiceTableSetting } from './get-invoice-table-setting';
@@ -32,6 +36,10 @@ export async function configurationRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, getConnectionStatusRoute, () => getConnectionStatus(app.ctx));
   addRoute(app, putApplicationConfigurationRoute, ({ body, request }) =>
     putApplicationConfiguration(app.ctx, requireActor(request.actor), body, clientInfo(request)),
+  );
+  addRoute(app, getMailTransportRoute, () => getMailTransport(app.ctx));
+  addRoute(app, deleteSmtpSettings, ({ request }) =>
+    removeSmtpSettings(app.ctx, requireActor(request.actor), clientInfo(request)),
   );
   addRoute(app, putApplicationConfigurationValueRoute, ({ params, body, request }) =>
     putApplicationConfigurationValue(

@@ -1,4 +1,6 @@
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -43,6 +45,55 @@ describe('POST /api/customer/header-accounts', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().HeaderItems).toHaveLength(2);
+  });
+
+  // Issue 27: reading another user's accounts is audited like a call made while working as that user.
+  const impersonatedCalls = () =>
+    t.database.db
+      .select({
+        user_id: auditEvents.userId,
+        target_user_id: auditEvents.targetUserId,
+        subject: auditEvents.subject,
+        details: auditEvents.details,
+      })
+      .from(auditEvents)
+      .where(eq(auditEvents.event, 'impersonated_call'))
+      .orderBy(asc(auditEvents.id));
+
+  it("records the reader and the user read when a manager reads another user's accounts", async () => {
+    const manager = (await post('manager@example.com', '/api/token/getuseraccounts')).json();
+    const soldTo = (await post('soldto@example.com', '/api/token/getuseraccounts')).json();
+    const before = (await impersonatedCalls()).length;
+    const response = await post('manager@example.com', '/api/customer/header-accounts', { userid: soldTo.user_id });
+    expect(response.statusCode).toBe(200);
+    const rows = await impersonatedCalls();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({
+      user_id: manager.user_id,
+      target_user_id: soldTo.user_id,
+      subject: 'soldto@example.com',
+      details: { method: 'POST', route: '/api/customer/header-accounts', status: 200 },
+    });
+  });
+
+  it("records nothing for one's own accounts, with or without userid, nor for a refused read", async () => {
+    const manager = (await post('manager@example.com', '/api/token/getuseraccounts')).json();
+    const admin = (await post('admin@example.com', '/api/token/getuseraccounts')).json();
+    const before = (await impersonatedCalls()).length;
+    expect((await post('manager@example.com', '/api/customer/header-accounts', {})).statusCode).toBe(200);
+    const own = await post('manager@example.com', '/api/customer/header-accounts', { userid: manager.user_id });
+    expect(own.statusCode).toBe(200);
+    // A manager may not work as an administrator, a payer as anyone, and an unknown user is not found.
+    expect(
+      (await post('manager@example.com', '/api/customer/header-accounts', { userid: admin.user_id })).statusCode,
+    ).toBe(403);
+    expect(
+      (await post('payer@example.com', '/api/customer/header-accounts', { userid: manager.user_id })).statusCode,
+    ).toBe(403);
+    expect((await post('admin@example.com', '/api/customer/header-accounts', { userid: 999_999 })).statusCode).toBe(
+      404,
+    );
+    expect(await impersonatedCalls()).toHaveLength(before);
   });
 });
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   guestInvoices,
   guestPayer,
+  guestPaymentSettings,
   guestTokenizationAccessToken,
   guestTokenizationResponse,
   payGuestInvoice as payGuestInvoiceRoute,
@@ -16,6 +17,7 @@ import { addRoute } from '../../http/routes';
 import { replyPaymentOnce } from '../payments/reply-payment-once';
 import { createGuestAccessToken } from './create-guest-access-token';
 import { getGuestPayer } from './get-guest-payer';
+import { getGuestPaymentSettings } from './get-guest-payment-settings';
 import { getGuestTokenizationResponse } from './get-guest-tokenization-response';
 import { requireGuest } from './guest-access';
 import type { GuestLookupLimiter } from './guest-lookup-limiter';
@@ -28,6 +30,8 @@ export async function guestPaymentRoutes(
   { limiter }: { limiter: GuestLookupLimiter },
 ): Promise<void> {
   const { ctx } = app;
+
+  addRoute(app, guestPaymentSettings, () => getGuestPaymentSettings(ctx));
 
   addRoute(app, validateGuestPaymentRoute, ({ body, request }) =>
     validateGuestPayment(ctx, body, clientInfo(request), (account) => limiter.hit(request, account)),

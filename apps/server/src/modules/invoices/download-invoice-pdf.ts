@@ -1,5 +1,6 @@
 // GET /api/invoice/pdf/:token: the PDF behind a signed link. The link names the user and the documents; the
 // user must still be active and still have the account. Every refusal is the same 404.
+import { isLanguage } from '@portal/i18n';
 import type { AppContext } from '../../app-context';
 import { findUserById } from '../users/users.repository';
 import { notFound, resolveInvoiceScope } from './invoice-scope';
@@ -21,6 +22,7 @@ export async function downloadInvoicePdf(ctx: AppContext, token: string): Promis
     payer_data: scope.payerData,
     soldto_data: scope.soldTos,
     billing_document_numbers: link.documentNumbers,
+    language: isLanguage(user.language) ? user.language : 'en',
   });
   if (!answer.pdf) throw notFound();
   return answer.pdf;

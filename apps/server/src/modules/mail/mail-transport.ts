@@ -3,7 +3,7 @@
 // overrideEmail (test systems) redirects every message to one address, whichever transport sends it.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../../app-context';
-import { readApplicationSettings } from '../system/application-settings';
+import { readApplicationSettings, type ApplicationSettings } from '../system/application-settings';
 
 export type MailTransport = {
   kind: 'settings' | 'environment' | 'none';
@@ -27,6 +27,15 @@ function cachedIn(cache: TransportCache, fingerprint: string, make: () => Transp
   return transporter;
 }
 
+/** Which transport the settings select, in the order above (the Email tab reports it: mail-transport-status.ts). */
+export function mailTransportKind(
+  settings: Pick<ApplicationSettings, 'smtpAddress'>,
+  config: Pick<AppContext['config'], 'SMTP_URL'>,
+): MailTransport['kind'] {
+  if (settings.smtpAddress.trim()) return 'settings';
+  return config.SMTP_URL ? 'environment' : 'none';
+}
+
 export async function resolveMailTransport(
   ctx: Pick<AppContext, 'db' | 'config' | 'secrets'>,
   cache: TransportCache,
@@ -34,7 +43,8 @@ export async function resolveMailTransport(
   const cached = (fingerprint: string, make: () => Transporter) => cachedIn(cache, fingerprint, make);
   const settings = await readApplicationSettings(ctx.db);
   const overrideEmail = settings.overrideEmail.trim();
-  if (settings.smtpAddress.trim()) {
+  const kind = mailTransportKind(settings, ctx.config);
+  if (kind === 'settings') {
     const password = settings.smtpPassword ? (ctx.secrets.open(settings.smtpPassword) ?? '') : '';
     const options = {
       host: settings.smtpAddress.trim(),
@@ -52,7 +62,7 @@ export async function resolveMailTransport(
     };
   }
   const url = ctx.config.SMTP_URL;
-  if (url) {
+  if (kind === 'environment') {
     return {
       kind: 'environment',
       transporter: cached(JSON.stringify(['environment', url]), () =>

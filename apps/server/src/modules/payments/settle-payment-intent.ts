@@ -22,6 +22,7 @@ import type { Db } from '../../db/client';
 import { retryOnConflict } from '../../db/retry-on-conflict';
 import { completeIdempotencyKey } from '../../http/idempotency-keys.repository';
 import { idempotencyKeyTtlMs } from '../../http/idempotency';
+import { recordPostedPayment } from '../ledger-feed/record-posted-payment';
 import { findIntent, settleIntent, type PaymentIntent } from './payment-intents.repository';
 
 /** What the intent keeps for posting (portal.payment_intents.posting), amounts as minor-unit strings. */
@@ -172,6 +173,7 @@ async function postIntent(ctx: AppContext, intent: PaymentIntent, mode: Mode): P
         if (settled) {
           if (mode === 'charge') await storeAnswerWithKey(tx, ctx, intent, response);
           await queueConfirmation(tx, ctx, intent, response);
+          await recordPostedPayment(tx, intent, result, ctx.now());
           await auditPayment(tx, ctx, intent, 'payment_posted', {
             payment_document_number: result.payment_document_number,
           });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   confirmRegistration as confirmRegistrationRoute,
   registerUser as registerUserRoute,
+  registrationSettings,
   resendConfirmation as resendConfirmationRoute,
   validateAccount,
 } from '@portal/contracts';
@@ -12,6 +13,7 @@ import { addRoute } from '../../http/routes';
 import { requireActor } from '../../plugins/auth';
 import type { GuestLookupLimiter } from '../guest-payment/guest-lookup-limiter';
 import { confirmRegistration } from './confirm-registration';
+import { getRegistrationSettings } from './get-registration-settings';
 import { proveAccount, signAccountProof } from './prove-account';
 import { registerUser } from './register-user';
 import { assertRegistrationOn } from './registration-settings';
@@ -30,6 +32,8 @@ export async function registrationRoutes(
   // Each registration mails its address: at most 10 per address named per 15 minutes, from anywhere (issue 16).
   const registrationsPerEmail = createKeyedLimiter(app, { name: 'registration:email', max: 10, windowSeconds: 900 });
   const resendsPerUser = createKeyedLimiter(app, { name: 'confirmation-resend:user', max: 3, windowSeconds: 900 });
+
+  addRoute(app, registrationSettings, () => getRegistrationSettings(ctx));
 
   addRoute(app, validateAccount, async ({ body, request }) => {
     await assertRegistrationOn(ctx);

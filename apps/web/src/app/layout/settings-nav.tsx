@@ -30,7 +30,14 @@ const settingsLinks: SettingsLink[] = [
     permission: 'CanManageRegistrationRequests',
   },
   { to: '/settings/configuration', labelKey: 'shell.pages.settings_configuration', permission: 'CanEditSystemConfig' },
+  { to: '/settings/integration', labelKey: 'shell.pages.settings_integration', permission: 'CanEditSystemConfig' },
+  { to: '/settings/imports', labelKey: 'shell.pages.settings_imports', permission: 'CanEditSystemConfig' },
   { to: '/settings/outbox', labelKey: 'shell.pages.settings_outbox', permission: 'CanEditSystemConfig' },
+  {
+    to: '/settings/payments-received',
+    labelKey: 'shell.pages.settings_payments_received',
+    permission: 'CanViewReceivedPayments',
+  },
   { to: '/settings/audit', labelKey: 'shell.pages.settings_audit', adminOnly: true },
 ];
 

@@ -3,6 +3,7 @@
 // The document is the supplier's (the ERP's), so its labels are in English like the ledger's master data.
 import fs from 'node:fs';
 import * as fontkit from 'fontkit';
+import { PDFDocument as PdfLibDocument } from 'pdf-lib';
 import PDFDocument from 'pdfkit';
 import { formatMinorUnits } from './ledger-format';
 import type { CustomerRow, DocumentRow } from './ledger-wire';
@@ -283,4 +284,23 @@ function renderOne(doc: PDFKit.PDFDocument, invoice: PdfInvoice, options: Invoic
       .fillColor('#2e7d32')
       .text('PAID', 330, y + 6);
   }
+}
+
+/**
+ * Several PDFs as one file, in order (a download of several documents, some of them the supplier's own PDFs). A PDF
+ * that cannot be read (encrypted, damaged) is left out rather than failing the others.
+ */
+export async function mergePdfs(files: Buffer[]): Promise<Buffer> {
+  if (files.length === 1) return files[0]!;
+  const merged = await PdfLibDocument.create();
+  for (const file of files) {
+    try {
+      const source = await PdfLibDocument.load(file);
+      const pages = await merged.copyPages(source, source.getPageIndices());
+      for (const page of pages) merged.addPage(page);
+    } catch {
+      // Unreadable: the other documents still go out.
+    }
+  }
+  return Buffer.from(await merged.save());
 }

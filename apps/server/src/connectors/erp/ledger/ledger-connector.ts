@@ -14,7 +14,8 @@ import type {
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { ErpConnector, InvoicePdfRenderRequest, InvoicePdfRenderResult } from '../erp-connector';
-import { loadUnicodeFont, renderInvoicesPdf } from './invoice-pdf';
+import { renderEInvoicePdf, type EInvoiceDetail } from '../../../modules/ledger-imports/ubl/render-e-invoice-pdf';
+import { loadUnicodeFont, mergePdfs, renderInvoicesPdf } from './invoice-pdf';
 import { formatMinorUnits, toFlag, toLedgerNumber } from './ledger-format';
 import { createInvoiceQueries } from './ledger-invoices';
 import { createPaymentCardOperations } from './ledger-payment-cards';
@@ -25,6 +26,8 @@ import {
   companyCodes,
   currencies,
   customers,
+  documentEInvoices,
+  documentPdfs,
   generelData,
   payerAllMembers,
   payerSoldTos,
@@ -314,25 +317,52 @@ export function createLedgerConnector(db: Db, options: LedgerConnectorOptions = 
       ...ordered.map((row) => row.document.currencyKey),
       ...items.map((item) => item.currencyKey),
     ]);
-    const pdf = await renderInvoicesPdf(
-      ordered.map((row) => ({
-        document: row.document,
-        soldto: row.soldto,
-        payer: row.payer,
-        company: codes.get(row.document.companyCode) ?? {
-          companyCode: row.document.companyCode,
-          name: row.document.companyCode,
-          country: '',
-          currencyKey: row.document.currencyKey,
-          enableDeposits: false,
-          disablePayments: false,
-          enableEcheck: false,
-          disable3ds: false,
-        },
-        items: items.filter((item) => item.documentId === row.document.id),
-      })),
-      { decimals, unicodeFont: loadUnicodeFont(options.pdfUnicodeFont) },
-    );
+    const unicodeFont = loadUnicodeFont(options.pdfUnicodeFont);
+    const ids = ordered.map((row) => row.document.id);
+    // Imported documents (issue 27): their own PDF as the supplier sent it, else one rendered from their e-invoice
+    // data in the reader's language; the ledger's own documents as before.
+    const [ownPdfs, eInvoices] = await Promise.all([
+      db.select().from(documentPdfs).where(inArray(documentPdfs.documentId, ids)),
+      db.select().from(documentEInvoices).where(inArray(documentEInvoices.documentId, ids)),
+    ]);
+    const ownPdf = new Map(ownPdfs.map((row) => [row.documentId, row.bytes]));
+    const eInvoice = new Map(eInvoices.map((row) => [row.documentId, row.detail]));
+    const classic = async (row: (typeof ordered)[number]) =>
+      renderInvoicesPdf([pdfInvoiceOf(row)], { decimals, unicodeFont });
+    const pdfInvoiceOf = (row: (typeof ordered)[number]) => ({
+      document: row.document,
+      soldto: row.soldto,
+      payer: row.payer,
+      company: codes.get(row.document.companyCode) ?? {
+        companyCode: row.document.companyCode,
+        name: row.document.companyCode,
+        country: '',
+        currencyKey: row.document.currencyKey,
+        enableDeposits: false,
+        disablePayments: false,
+        enableEcheck: false,
+        disable3ds: false,
+      },
+      items: items.filter((item) => item.documentId === row.document.id),
+    });
+    const pdf =
+      ownPdf.size === 0 && eInvoice.size === 0
+        ? await renderInvoicesPdf(ordered.map(pdfInvoiceOf), { decimals, unicodeFont })
+        : await mergePdfs(
+            await Promise.all(
+              ordered.map(async (row) => {
+                const own = ownPdf.get(row.document.id);
+                if (own) return own;
+                const detail = eInvoice.get(row.document.id);
+                if (!detail) return classic(row);
+                return renderEInvoicePdf(detail as unknown as EInvoiceDetail, {
+                  language: request.language ?? 'en',
+                  decimals: decimals.get(row.document.currencyKey) ?? 2,
+                  unicodeFont,
+                });
+              }),
+            ),
+          );
     return { status: success, pdf, billing_document_numbers: ordered.map((row) => row.document.billingDocumentNumber) };
   }
 

@@ -50,6 +50,7 @@ import {
 } from './ledger-document-rows';
 import { addressBlock, errorStatus, escapeLike, success, toWireDocument, type DocumentRow } from './ledger-wire';
 import { foundCount, type FoundCount } from './ledger-found-count';
+import { changeFeedOf } from '../../../db/change-feed';
 import { refreshAccountBalances } from './refresh-account-balances';
 
 // Small batches keep the export's memory flat: rows and documents that die within a young-generation collection
@@ -172,6 +173,10 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
   const customersByNumber = createCustomerCache(db, masterDataTtlMs);
   const reasonDescriptions = createReasonCache(db, masterDataTtlMs);
   const scopes = new Map<string, { scope: CustomerScope; at: number }>();
+  // A customers import (issue 27) changes who pays for whom: every instance drops what it keeps when it commits.
+  changeFeedOf(db)?.subscribe((change) => {
+    if (change === 'ledger:customers' || change === 'reset') scopes.clear();
+  });
 
   /** What a customer number stands for, kept for masterDataTtlMs: every list page of the account asks again. */
   async function resolveCustomer(customerNumber: string): Promise<CustomerScope> {

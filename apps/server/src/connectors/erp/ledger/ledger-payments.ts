@@ -421,7 +421,7 @@ function contribution(open: bigint, isOpenItem: boolean) {
  * postings lock them in one order.
  */
 async function updateBalances(tx: Db, changes: BalanceChange[]): Promise<void> {
-  const deltas = changes.flatMap((change) => {
+  const deltas = changes.flatMap((change): BalanceDelta[] => {
     const before = contribution(change.openBefore, !change.isNew);
     const after = contribution(change.openAfter, !change.clearedAfter);
     const invoices = after.invoices - before.invoices;
@@ -443,6 +443,23 @@ async function updateBalances(tx: Db, changes: BalanceChange[]): Promise<void> {
       },
     ];
   });
+  await applyBalanceDeltas(tx, deltas);
+}
+
+/** One account's totals moved by an open item: amounts as text (the two drivers disagree on bigint parameters). */
+export type BalanceDelta = {
+  payerNumber: string;
+  soldtoNumber: string;
+  currencyKey: string;
+  dueDate: string;
+  invoices: string;
+  credits: string;
+  invoiceCount: number;
+  creditCount: number;
+};
+
+/** Moves ledger.account_balances by these deltas (a posting's, an import batch's) in one statement. */
+export async function applyBalanceDeltas(tx: Db, deltas: BalanceDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   // An account without a row had no open items at the last rebuild: its row starts from this change. While the
   // table is empty (never built) nothing is written: the first totals read builds it from the documents.

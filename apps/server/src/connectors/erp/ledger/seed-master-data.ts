@@ -95,14 +95,15 @@ export const seedCompanyCodes: Insert<typeof companyCodes>[] = [
   },
 ];
 
-const reasonsO = [
+/** The standard reason codes of a company code (payment type O: invoice payments; D: deposits). */
+export const reasonsO = [
   { reasonCode: 'PP', description: 'Partial payment', commentsRequired: false },
   { reasonCode: 'DM', description: 'Damaged goods', commentsRequired: true },
   { reasonCode: 'PR', description: 'Pricing dispute', commentsRequired: true },
   { reasonCode: 'SH', description: 'Short shipment', commentsRequired: false },
   { reasonCode: 'OP', description: 'Overpayment - keep as credit on account', commentsRequired: false },
 ];
-const reasonsD = [
+export const reasonsD = [
   { reasonCode: 'DP', description: 'Down payment', commentsRequired: false },
   { reasonCode: 'AD', description: 'Advance for future invoices', commentsRequired: false },
   { reasonCode: 'OT', description: 'Other (please explain)', commentsRequired: true },

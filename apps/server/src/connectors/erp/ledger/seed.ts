@@ -512,12 +512,13 @@ export async function seedLedger(db: Db, options: SeedLedgerOptions): Promise<Se
       throw new Error('The ledger already holds documents; seed with reset to replace them.');
   }
 
-  await db.insert(currencies).values(seedCurrencies);
+  // The base configuration may be there already (a supplier's company codes import writes it): kept as it is.
+  await db.insert(currencies).values(seedCurrencies).onConflictDoNothing();
   await db.insert(companyCodes).values(seedCompanyCodes);
   await db.insert(reasonCodes).values(seedReasonCodes);
-  await db.insert(paymentTypes).values(seedPaymentTypes);
-  await db.insert(generelData).values(seedGenerelData);
-  await db.insert(paymentProvider).values(seedPaymentProvider);
+  await db.insert(paymentTypes).values(seedPaymentTypes).onConflictDoNothing();
+  await db.insert(generelData).values(seedGenerelData).onConflictDoNothing();
+  await db.insert(paymentProvider).values(seedPaymentProvider).onConflictDoNothing();
   await db.insert(paymentCardSettings).values(seedPaymentCardSettings);
   await db.insert(apparv).values(seedApparv);
 

@@ -8,6 +8,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { formatDateTime } from '../../../lib/format-date';
 import { auditQuery, exportAudit, type AuditFilters } from '../api/audit';
 import classes from './audit-page.module.css';
@@ -87,7 +88,7 @@ export function AuditPage() {
           className={classes.narrowField}
         />
       </Group>
-      <Table.ScrollContainer minWidth={900}>
+      <TableScroll minWidth={900} label={t('audit.title')}>
         <Table striped data-testid="audit-table">
           <Table.Thead>
             <Table.Tr>
@@ -114,7 +115,7 @@ export function AuditPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {trail.isSuccess && items.length === 0 && <Text>{t('common.no_data')}</Text>}
       {trail.hasNextPage && (
         <Group>

@@ -1,6 +1,8 @@
 import {
+  deleteSmtpSettings,
   getApplicationConfiguration,
   getConnectionStatus,
+  getMailTransport,
   getSystemStatus,
   putApplicationConfiguration,
   type ApplicationConfiguration,
@@ -29,3 +31,12 @@ export const connectionStatusQuery = () =>
     queryKey: ['configuration', 'connection-status'],
     queryFn: ({ signal }) => call(getConnectionStatus, undefined, { signal }),
   });
+
+/** Which transport sends e-mail (the Email tab): decided by the server, as the outbox decides it. */
+export const mailTransportQuery = () =>
+  queryOptions({
+    queryKey: ['configuration', 'mail-transport'],
+    queryFn: ({ signal }) => call(getMailTransport, undefined, { signal }),
+  });
+
+export const removeSmtpSettings = () => call(deleteSmtpSettings, undefined, { silent: true });

@@ -24,7 +24,7 @@ import {
   type ApplicationConfiguration,
   type RegistrationEmailExpiration,
 } from '@portal/contracts';
-import { validateApplicationConfiguration } from '@portal/domain';
+import { changesSmtpSettings, validateApplicationConfiguration } from '@portal/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,7 @@ import { notify } from '../../../lib/notify';
 import {
   applicationConfigurationQuery,
   connectionStatusQuery,
+  mailTransportQuery,
   saveApplicationConfiguration,
 } from '../api/application-configuration';
 import { Section } from './section';
@@ -133,7 +134,8 @@ function ApplicationForm({ initial, part }: { initial: ApplicationConfiguration;
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = validateApplicationConfiguration(values);
+    // spec §5's SMTP rules hold only when the SMTP settings change (issue 27): the server applies the same test.
+    const found = validateApplicationConfiguration(values, { smtp: changesSmtpSettings(initial, values) });
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
       setRefusal(t('configuration.fix_errors'));
@@ -144,8 +146,11 @@ function ApplicationForm({ initial, part }: { initial: ApplicationConfiguration;
     try {
       const saved = await saveApplicationConfiguration(values);
       queryClient.setQueryData(applicationConfigurationQuery().queryKey, saved);
-      // The switches and limits other screens read change with it.
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'configuration' });
+      // The switches and limits other screens read change with it, and so may the transport the Email tab names.
+      await queryClient.invalidateQueries({
+        predicate: (query) =>
+          query.queryKey[0] !== 'configuration' || query.queryKey[1] === mailTransportQuery().queryKey[1],
+      });
       notify.success(t('configuration.saved'));
     } catch (failure) {
       setRefusal(failure instanceof ApiError && failure.body ? errorText(failure.body) : t('errors.codes.INTERNAL'));

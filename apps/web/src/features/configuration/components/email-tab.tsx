@@ -1,8 +1,10 @@
-// The Email tab (access spec §2, §3 E-mail config, §7; issue 15): the SMTP settings (part of the Application
+// The Email tab (access spec §2, §3 E-mail config, §7; issue 15): the transport that sends e-mail now (issue 27: the
+// SMTP settings, the deployment's SMTP_URL, or none and the outbox), the SMTP settings (part of the Application
 // configuration) with a test message that answers the server's own reply, and the templates by type and language,
 // edited with a preview on sample data rendered by the server exactly as the outbox sends it.
 import {
   Alert,
+  Anchor,
   Button,
   Code,
   Group,
@@ -25,10 +27,17 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmailPreview } from '../../../components/ui/email-preview';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { languageNames } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import {
+  applicationConfigurationQuery,
+  mailTransportQuery,
+  removeSmtpSettings,
+} from '../api/application-configuration';
 import { emailConfigQuery, previewEmail, saveEmailConfig, sendTestEmail } from '../api/email';
 import { ApplicationSettings } from './application-tab';
 import { Section } from './section';
@@ -38,10 +47,88 @@ type Language = EmailTemplateText['language'];
 export function EmailTab() {
   return (
     <Stack gap="lg">
+      <MailTransportSection />
       <ApplicationSettings part="email" />
       <SmtpTest />
       <Templates />
     </Stack>
+  );
+}
+
+/** Which transport sends e-mail now, as the server decides it; the SMTP settings can be removed from here. */
+function MailTransportSection() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data } = useQuery(mailTransportQuery());
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+
+  const handleRemove = async () => {
+    if (busy) return;
+    setBusy(true);
+    setRefusal(undefined);
+    try {
+      queryClient.setQueryData(applicationConfigurationQuery().queryKey, await removeSmtpSettings());
+      await queryClient.invalidateQueries({ queryKey: mailTransportQuery().queryKey });
+      notify.success(t('configuration.email.transport.removed'));
+    } catch (failure) {
+      setRefusal(failure instanceof ApiError && failure.body ? errorText(failure.body) : t('errors.codes.INTERNAL'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section title={t('configuration.email.transport.title')}>
+      {data && (
+        <Stack gap="sm" data-testid="mail-transport" data-kind={data.kind}>
+          <Group gap="sm" wrap="wrap">
+            <StatusBadge tone={data.kind === 'none' ? 'warning' : 'good'}>
+              {t(`configuration.email.transport.kinds.${data.kind}`)}
+            </StatusBadge>
+            {data.address && (
+              <Code style={{ overflowWrap: 'anywhere' }} data-testid="mail-transport-address">
+                {data.address}
+              </Code>
+            )}
+          </Group>
+          <Text size="sm">{t(`configuration.email.transport.explain.${data.kind}`)}</Text>
+          {data.kind === 'none' && (
+            <Text size="sm">
+              {t('configuration.email.transport.queued', { count: data.queued })}{' '}
+              <Anchor component={Link} to="/settings/outbox" data-testid="mail-transport-outbox">
+                {t('configuration.email.transport.outbox_link')}
+              </Anchor>
+            </Text>
+          )}
+          {data.kind === 'settings' && (
+            <Group gap="sm" wrap="wrap" align="center">
+              <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+                {t(
+                  data.environmentConfigured
+                    ? 'configuration.email.transport.remove_hint_environment'
+                    : 'configuration.email.transport.remove_hint_none',
+                )}
+              </Text>
+              <Button
+                variant="outline"
+                color="red"
+                loading={busy}
+                onClick={() => void handleRemove()}
+                data-testid="mail-transport-remove"
+              >
+                {t('configuration.email.transport.remove')}
+              </Button>
+            </Group>
+          )}
+          {refusal && (
+            <Alert color="red" role="alert">
+              {refusal}
+            </Alert>
+          )}
+        </Stack>
+      )}
+    </Section>
   );
 }
 

@@ -50,6 +50,8 @@ const emptyCard: CardFields = { card_type: '', card_name: '', card_month: '', ca
 
 export function GuestInvoicePayment(props: {
   lookup: ValidateGuestPaymentResponse;
+  /** Payments are off portal-wide (the page says so above): the invoice shows, the pay form does not. */
+  paymentsDisabled: boolean;
   onBack: () => void;
   onTokenExpired: () => void;
 }) {
@@ -105,7 +107,7 @@ export function GuestInvoicePayment(props: {
           setDetail((current) => ({ ...current, comment }));
         }}
       />
-      {state === 'payable' && (
+      {state === 'payable' && !props.paymentsDisabled && (
         <GuestPayment
           lookup={props.lookup}
           guestToken={guestToken}

@@ -11,7 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SIGN_IN_PATH } from '../../../config/constants';
 import { withoutLeadingZeros } from '../../../lib/account-selection';
-import { guestPaymentAllowedQuery, useGuestPaymentAllowed } from '../api/get-guest-payment-allowed';
+import { guestPaymentSettingsQuery, useGuestPaymentSettings } from '../api/get-guest-payment-settings';
 import { guestInvoiceState } from '../utils/guest-invoice';
 import { atAccountCap, currentLookup, guestTokens } from '../utils/guest-session';
 import type { LookupRefusal } from '../utils/lookup-form';
@@ -30,7 +30,7 @@ const expiredNotice: FormNotice = { key: 'errors.codes.GUEST_TOKEN_INVALID' };
 
 export function GuestPaymentPage() {
   const { t } = useTranslation();
-  const { loading, allowed } = useGuestPaymentAllowed();
+  const { loading, allowed, paymentsDisabled, paymentsDisabledMessage } = useGuestPaymentSettings();
   const [params] = useSearchParams();
   // Read once: the return takes the id out of the address as soon as it starts on it.
   const [returnId, setReturnId] = useState(() => params.get('id'));
@@ -44,18 +44,30 @@ export function GuestPaymentPage() {
   return (
     <Stack gap="md">
       <PageTitle>{t('shell.pages.guest_payment')}</PageTitle>
+      {allowed && paymentsDisabled && (
+        // spec §4 "Payments disabled": the message in the reader's language, before any card is typed.
+        <Alert color="gray" variant="light" role="status" data-testid="guest-payments-disabled">
+          {paymentsDisabledMessage ?? t('guest-payment.payments_disabled')}
+        </Alert>
+      )}
       {!allowed ? (
         <GuestPaymentUnavailable />
       ) : returnId ? (
         <GuestThreeDsReturn id={returnId} onExpired={handleExpired} />
       ) : (
-        <GuestPaymentFlow initialNotice={notice} />
+        <GuestPaymentFlow initialNotice={notice} paymentsDisabled={paymentsDisabled} />
       )}
     </Stack>
   );
 }
 
-function GuestPaymentFlow({ initialNotice }: { initialNotice: FormNotice | undefined }) {
+function GuestPaymentFlow({
+  initialNotice,
+  paymentsDisabled,
+}: {
+  initialNotice: FormNotice | undefined;
+  paymentsDisabled: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [screen, setScreen] = useState<Screen>(() => {
@@ -89,7 +101,7 @@ function GuestPaymentFlow({ initialNotice }: { initialNotice: FormNotice | undef
   const handleRefused = (refusal: LookupRefusal) => {
     if (refusal.kind === 'error') setScreen({ kind: 'error', messageKey: refusal.messageKey });
     else if (refusal.kind === 'max_accounts') setAtCap(true);
-    else void queryClient.invalidateQueries({ queryKey: guestPaymentAllowedQuery.queryKey });
+    else void queryClient.invalidateQueries({ queryKey: guestPaymentSettingsQuery.queryKey });
   };
 
   const lookup = screen.kind === 'invoice' ? screen.lookup : null;
@@ -103,6 +115,7 @@ function GuestPaymentFlow({ initialNotice }: { initialNotice: FormNotice | undef
       <GuestInvoicePayment
         key={screen.lookup.guest_token}
         lookup={screen.lookup}
+        paymentsDisabled={paymentsDisabled}
         onBack={() => backToForm()}
         onTokenExpired={handleTokenExpired}
       />

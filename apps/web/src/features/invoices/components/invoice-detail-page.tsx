@@ -19,6 +19,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { MOBILE_BREAKPOINT_PX } from '../../../config/constants';
 import { currentPrimary, displayName, useAccountSelection, withoutLeadingZeros } from '../../../lib/account-selection';
 import { formatDate } from '../../../lib/format-date';
@@ -229,7 +230,7 @@ function DetailView({ detail }: { detail: InvoiceDetail }) {
           ))}
         </ul>
       ) : (
-        <Table.ScrollContainer minWidth={640} type="native">
+        <TableScroll minWidth={640} label={t('invoices.detail.items')}>
           <Table striped verticalSpacing="xs">
             <VisuallyHidden component="caption">{t('invoices.detail.items')}</VisuallyHidden>
             <Table.Thead>
@@ -262,7 +263,7 @@ function DetailView({ detail }: { detail: InvoiceDetail }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <Group justify="flex-end">
         <Text size="lg" fw={700} data-testid="detail-total">

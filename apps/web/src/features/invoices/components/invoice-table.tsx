@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '../../../config/constants';
 import { formatDate } from '../../../lib/format-date';
 import { selectionKey } from '../../../lib/invoice-selection';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { amountColumns } from '../utils/invoice-columns';
 import { detailPath, documentNumber } from '../utils/document-links';
 import { AddressBlock, DaysToPay, DueDate, Money, PdfButton, StatusText } from './invoice-cells';
@@ -257,7 +258,7 @@ function InvoiceGrid(props: ShownTableProps) {
   return (
     // A region that may scroll sideways is reachable by keyboard, even while it holds no link or checkbox yet
     // (the rows render just after it) or at all (WCAG 2.1.1; axe's scrollable-region-focusable).
-    <Table.ScrollContainer minWidth={960} type="native" tabIndex={0} role="region" aria-label={props.caption}>
+    <TableScroll minWidth={960} label={props.caption}>
       <Table className={classes.table} striped highlightOnHover verticalSpacing="xs" fz="sm">
         <VisuallyHidden component="caption">{props.caption}</VisuallyHidden>
         <Table.Thead>
@@ -286,7 +287,7 @@ function InvoiceGrid(props: ShownTableProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

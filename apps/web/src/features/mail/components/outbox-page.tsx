@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { EmailPreview } from '../../../components/ui/email-preview';
 import { StatusBadge, type StatusTone } from '../../../components/ui/status-badge';
 import { PageTitle } from '../../../components/ui/page-title';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { formatDateTime } from '../../../lib/format-date';
 import { outboxMessageQuery, outboxQuery } from '../api/outbox';
 import classes from './outbox-page.module.css';
@@ -50,7 +51,7 @@ export function OutboxPage() {
           }))}
         />
       </div>
-      <Table.ScrollContainer minWidth={760}>
+      <TableScroll minWidth={760} label={t('mail.outbox.title')}>
         <Table striped data-testid="outbox-table">
           <Table.Thead>
             <Table.Tr>
@@ -92,7 +93,7 @@ export function OutboxPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {outbox.isSuccess && messages.length === 0 && <Text>{t('mail.outbox.empty')}</Text>}
       {outbox.hasNextPage && (
         <Group>

@@ -13,6 +13,7 @@ import { FoundCount } from '../../../components/ui/found-count';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PeriodFields } from '../../../components/ui/period-fields';
 import { Pager } from '../../../components/ui/pager';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { MOBILE_BREAKPOINT_PX } from '../../../config/constants';
 import {
   currentPrimary,
@@ -244,7 +245,7 @@ function HistoryResults({ entries }: { entries: PaymentHistoryEntry[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <TableScroll minWidth={760} label={t('payment-history.results_caption')}>
       <Table striped withTableBorder captionSide="top">
         <Table.Caption>{t('payment-history.results_caption')}</Table.Caption>
         <Table.Thead>
@@ -277,6 +278,6 @@ function HistoryResults({ entries }: { entries: PaymentHistoryEntry[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

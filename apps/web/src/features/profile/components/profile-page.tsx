@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AccountByInvoiceForm, accountLinkRefusalKey } from '../../../components/ui/account-by-invoice-form';
 import { PageTitle } from '../../../components/ui/page-title';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { accountLabel } from '../../../lib/account-label';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
@@ -45,7 +46,7 @@ export function ProfilePage() {
           <Title order={2} size="h4" id="profile-accounts-title">
             {t('auth.profile.accounts_title')}
           </Title>
-          <Table.ScrollContainer minWidth={420}>
+          <TableScroll minWidth={420} label={t('auth.profile.accounts_title')}>
             <Table data-testid="profile-accounts">
               <Table.Thead>
                 <Table.Tr>
@@ -64,7 +65,7 @@ export function ProfilePage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           {profile.Accounts.length === 0 && <Text c="dimmed">{t('auth.registration.no_linked_accounts')}</Text>}
           {readOnly ? (
             <Text size="sm" c="dimmed">

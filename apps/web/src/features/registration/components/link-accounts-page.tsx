@@ -1,8 +1,11 @@
 // /auto-register/accounts (access spec §2): on the left the form that proves an account by one of its invoices
 // (replaced by 'register.max_no_of_accounts' once four are linked); on the right the linked accounts as "name -
 // number", or a note when there are none. Continue is disabled without accounts and leads to /auto-register/create.
+// The page reads GET /api/token/auto-register/accounts first: open or not, the cap, and the confirmation link's
+// lifetime with the administrator's note (registrationEmailExpirationMessage), told before the visitor registers.
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { maxLinkedAccounts, type ProvenAccount } from '@portal/contracts';
+import type { ProvenAccount, RegistrationSettings } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,15 +13,14 @@ import { useNavigate } from 'react-router';
 import { AccountByInvoiceForm, accountLinkRefusalKey } from '../../../components/ui/account-by-invoice-form';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError } from '../../../lib/api-client';
-import { usePublicConfig } from '../../../lib/public-config';
-import { proveAccount } from '../api/registration';
+import { proveAccount, registrationSettingsQuery } from '../api/registration';
 import { accountListLabel, registrationAccounts } from '../utils/registration-accounts';
 import classes from './registration.module.css';
 
 export function LinkAccountsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data: config, isPending } = usePublicConfig();
+  const { data: settings, isPending } = useQuery(registrationSettingsQuery);
   const [accounts, setAccounts] = useState<ProvenAccount[]>(() => registrationAccounts.list());
 
   const handleAdd = async (values: Parameters<typeof proveAccount>[0]) => {
@@ -38,7 +40,7 @@ export function LinkAccountsPage() {
   };
 
   if (isPending) return null;
-  if (!config?.allowRegistration)
+  if (!settings?.allowRegistration)
     return (
       <Stack className={classes.page} gap="lg">
         <PageTitle>{t('auth.registration.link_accounts_title')}</PageTitle>
@@ -55,9 +57,9 @@ export function LinkAccountsPage() {
             <Title order={2} size="h4" id="link-account-title">
               {t('auth.registration.add_account_title')}
             </Title>
-            {accounts.length >= maxLinkedAccounts ? (
+            {accounts.length >= settings.max_linked_accounts ? (
               <Alert color="blue" role="status">
-                {t('auth.registration.max_no_of_accounts', { max: maxLinkedAccounts })}
+                {t('auth.registration.max_no_of_accounts', { max: settings.max_linked_accounts })}
               </Alert>
             ) : (
               <>
@@ -97,11 +99,32 @@ export function LinkAccountsPage() {
           </Stack>
         </Paper>
       </SimpleGrid>
+      <LinkLifetime settings={settings} />
       <Group justify="flex-end">
         <Button disabled={accounts.length === 0} onClick={() => void navigate('/auto-register/create')}>
           {t('auth.registration.continue')}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** How long the confirmation link mailed after registering will work, and what the administrator adds about it. */
+function LinkLifetime({ settings }: { settings: RegistrationSettings }) {
+  const { t } = useTranslation();
+  const hours = settings.registrationEmailExpiration;
+  return (
+    <Stack gap={4} data-testid="registration-link-lifetime">
+      <Text size="sm">
+        {hours === 'ne'
+          ? t('auth.registration.link_lifetime_never')
+          : t('auth.registration.link_lifetime', { count: Number(hours) })}
+      </Text>
+      {settings.registrationEmailExpirationMessage && (
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+          {settings.registrationEmailExpirationMessage}
+        </Text>
+      )}
     </Stack>
   );
 }

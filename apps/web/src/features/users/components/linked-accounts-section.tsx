@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { withoutLeadingZeros } from '../../../lib/account-selection';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { addUserAccount, deleteUserAccount, updateUserAccount, userQuery } from '../api/users';
 
 const fields = ['primary_account', 'company_code', 'sales_organization', 'distribution_channel', 'division'] as const;
@@ -80,7 +81,7 @@ export function LinkedAccountsSection({ user, readOnly }: { user: UserDetail; re
         {user.Accounts.length === 0 ? (
           <Text size="sm">{t('users.accounts.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <TableScroll minWidth={640} label={t('users.accounts.title')}>
             <Table data-testid="linked-accounts">
               <Table.Thead>
                 <Table.Tr>
@@ -137,7 +138,7 @@ export function LinkedAccountsSection({ user, readOnly }: { user: UserDetail; re
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
         {!readOnly && editing !== null && (
           <AccountForm

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { formatDateTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { hasPermission, useSession } from '../../../lib/session';
@@ -32,7 +33,7 @@ export function RegistrationRequestsPage() {
     <Stack gap="lg">
       <PageTitle>{t('users.requests.title')}</PageTitle>
       <Text>{t('users.requests.intro')}</Text>
-      <Table.ScrollContainer minWidth={820}>
+      <TableScroll minWidth={820} label={t('users.requests.title')}>
         <Table striped data-testid="registration-requests">
           <Table.Thead>
             <Table.Tr>
@@ -80,7 +81,7 @@ export function RegistrationRequestsPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {requests.isSuccess && items.length === 0 && <Text>{t('common.no_data')}</Text>}
     </Stack>
   );

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { withoutLeadingZeros } from '../../../lib/account-selection';
 import { formatDateTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
@@ -83,7 +84,7 @@ export function UsersPage() {
           {t(firstPage?.total_capped ? 'users.list.count_capped' : 'users.list.count', { count: total })}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={900}>
+      <TableScroll minWidth={900} label={t('users.list.title')}>
         <Table striped highlightOnHover data-testid="users-table">
           <Table.Thead>
             <Table.Tr>
@@ -143,7 +144,7 @@ export function UsersPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {users.isSuccess && items.length === 0 && <Text data-testid="users-empty">{t('common.no_data')}</Text>}
       {users.hasNextPage && (
         <Group>

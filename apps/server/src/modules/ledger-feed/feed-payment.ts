@@ -1,0 +1,32 @@
+// A posted payment as the feed and the webhooks tell it (contracts/ledger-feed.ts FeedPayment), from its feed row.
+import type { FeedPayment } from '@portal/contracts';
+import { formatMinorUnits } from '@portal/domain';
+import type { FeedRow } from './payment-feed.repository';
+
+export function toFeedPayment(row: FeedRow): FeedPayment {
+  return {
+    id: row.id,
+    cursor: row.seq === null ? '' : String(row.seq),
+    posted_at: row.postedAt.toISOString(),
+    kind: row.kind,
+    company_code: row.companyCode,
+    payer_number: row.payerNumber,
+    soldto_number: row.soldtoNumber,
+    amount: formatMinorUnits(row.amountMinor, row.currencyDecimals),
+    currency: row.currencyKey,
+    method: row.method,
+    gateway_reference: row.gatewayReference,
+    order_number: row.orderNumber,
+    payment_document_number: row.paymentDocumentNumber,
+    acknowledged: row.acknowledgedAt !== null,
+    acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
+    erp_document_number: row.erpDocumentNumber,
+    documents: row.documents.map((document) => ({
+      billing_document_number: document.billing_document_number ?? '',
+      document_number_finance: document.document_number_finance ?? '',
+      amount: document.amount ?? '0',
+      reason_code: document.reason_code ?? '',
+      comment: document.comment ?? '',
+    })),
+  };
+}

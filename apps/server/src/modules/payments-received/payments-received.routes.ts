@@ -1,0 +1,25 @@
+// Payments received (contracts/payments-received.ts): thin, one use case each; CanViewReceivedPayments is checked by
+// the auth plugin from the contracts.
+import type { FastifyInstance } from 'fastify';
+import { exportPaymentsReceived, paymentsReceivedExportFileNames, searchPaymentsReceived } from '@portal/contracts';
+import { addRoute } from '../../http/routes';
+import { exportPaymentsReceived as exportUseCase } from './export-payments-received';
+import { searchPaymentsReceived as searchUseCase } from './search-payments-received';
+
+const contentTypes = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+
+export async function paymentsReceivedRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  addRoute(app, searchPaymentsReceived, ({ body }) => searchUseCase(ctx, body));
+  addRoute(app, exportPaymentsReceived, ({ body, query, request, reply }) =>
+    reply
+      .type(contentTypes[query.format])
+      .header('content-disposition', `attachment; filename="${paymentsReceivedExportFileNames[query.format]}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(exportUseCase(ctx, body, query.format, request)),
+  );
+}

@@ -1,0 +1,15 @@
+// Every kind, method and acknowledgement the filters offer and the table shows has a label in every language.
+import { paymentsReceivedAcknowledged, paymentsReceivedKinds, paymentsReceivedMethods } from '@portal/contracts';
+import { languages, loadMessages } from '@portal/i18n';
+import { describe, expect, it } from 'vitest';
+
+type Labels = Record<'kinds' | 'methods' | 'acknowledged', Record<string, string>>;
+
+describe('payments received labels', () => {
+  it.each(languages)('names every kind, method and acknowledgement in %s', (language) => {
+    const labels = (loadMessages(language) as { 'payments-received': Labels })['payments-received'];
+    expect(paymentsReceivedKinds.filter((kind) => !labels.kinds[kind])).toEqual([]);
+    expect(paymentsReceivedMethods.filter((method) => !labels.methods[method])).toEqual([]);
+    expect(paymentsReceivedAcknowledged.filter((value) => !labels.acknowledged[value])).toEqual([]);
+  });
+});
