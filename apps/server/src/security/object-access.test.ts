@@ -96,6 +96,9 @@ const paymentDocument = (own: Context) => ({
   billing_document_number: own.document.billing,
 });
 
+const WEBHOOK_ENDPOINT =
+  'a webhook endpoint of the supplier: CanEditSystemConfig governs every endpoint (webhooks.routes.test.ts)';
+
 export const catalogue: Record<string, Entry> = {
   'POST /api/Invoice': { positions: listPositions, request: (own) => ({ body: search(own) }) },
   'POST /api/invoice/search-pdf-request': { positions: listPositions, request: (own) => ({ body: search(own) }) },
@@ -323,6 +326,12 @@ export const catalogue: Record<string, Entry> = {
   'GET /api/ledger/imports/:id': {
     noObjectIdentifier: "an import of the supplier's files: CanEditSystemConfig or ledger:write governs every import",
   },
+  'PUT /api/integration/webhooks/:id': { noObjectIdentifier: WEBHOOK_ENDPOINT },
+  'DELETE /api/integration/webhooks/:id': { noObjectIdentifier: WEBHOOK_ENDPOINT },
+  'POST /api/integration/webhooks/:id/rotate-secret': { noObjectIdentifier: WEBHOOK_ENDPOINT },
+  'GET /api/integration/webhooks/:id/messages': { noObjectIdentifier: WEBHOOK_ENDPOINT },
+  'POST /api/integration/webhooks/:id/messages/:messageId/resend': { noObjectIdentifier: WEBHOOK_ENDPOINT },
+  'POST /api/integration/webhooks/:id/test': { noObjectIdentifier: WEBHOOK_ENDPOINT },
   'POST /api/ledger/payments/:id/acknowledge': {
     noObjectIdentifier: "a payment in the supplier's feed: CanEditSystemConfig or payments:read governs every payment",
   },

@@ -21,12 +21,17 @@ export function toFeedPayment(row: FeedRow): FeedPayment {
     acknowledged: row.acknowledgedAt !== null,
     acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
     erp_document_number: row.erpDocumentNumber,
-    documents: row.documents.map((document) => ({
-      billing_document_number: document.billing_document_number ?? '',
-      document_number_finance: document.document_number_finance ?? '',
-      amount: document.amount ?? '0',
-      reason_code: document.reason_code ?? '',
-      comment: document.comment ?? '',
-    })),
+    documents: feedDocumentsOf(row),
   };
+}
+
+/** The documents a payment applied to, as its posting wrote them (decimal strings); a missing field reads empty. */
+export function feedDocumentsOf(row: Pick<FeedRow, 'documents'>): FeedPayment['documents'] {
+  return row.documents.map((document) => ({
+    billing_document_number: document.billing_document_number ?? '',
+    document_number_finance: document.document_number_finance ?? '',
+    amount: document.amount ?? '0',
+    reason_code: document.reason_code ?? '',
+    comment: document.comment ?? '',
+  }));
 }

@@ -196,6 +196,18 @@ function readPartyIds(text: string): { ids: { scheme: string; value: string }[] 
   return { ids };
 }
 
+/** The columns a documents CSV must have (and each row must fill). */
+export const requiredDocumentColumns = [
+  'company_code',
+  'type',
+  'number',
+  'document_date',
+  'currency',
+  'total_amount',
+  'open_amount',
+  'payer_number',
+] as const;
+
 export type DocumentRow = Omit<DocumentRecord, 'pdf'> & { pdfFile: string };
 
 export function checkDocumentRow(
@@ -206,16 +218,7 @@ export function checkDocumentRow(
   const fail = (refusal: ImportRefusal) => ({ refusal, key: number });
   const text = badText(values);
   if (text) return fail(text);
-  for (const column of [
-    'company_code',
-    'type',
-    'number',
-    'document_date',
-    'currency',
-    'total_amount',
-    'open_amount',
-    'payer_number',
-  ]) {
+  for (const column of requiredDocumentColumns) {
     if (!values[column]) return fail(refuse(column, 'imports.errors.required'));
   }
   // The document key of the payment screens joins its parts with |.

@@ -22,7 +22,13 @@ import {
 import { isoDay } from '../../connectors/erp/ledger/ledger-format';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event';
-import { checkCompanyCodeRow, checkCustomerRow, checkDocumentRow, type DocumentRow } from './check-csv-rows';
+import {
+  checkCompanyCodeRow,
+  checkCustomerRow,
+  checkDocumentRow,
+  requiredDocumentColumns,
+  type DocumentRow,
+} from './check-csv-rows';
 import { CsvHeaderError, readCsvRecords } from './csv-records';
 import { toImportReport } from './import-report';
 import {
@@ -240,17 +246,10 @@ class ImportRun {
         keys = new Set();
         refusals = [];
       };
-      const required = [
-        'company_code',
-        'type',
-        'number',
-        'document_date',
-        'currency',
-        'total_amount',
-        'open_amount',
-        'payer_number',
-      ];
-      for await (const line of readCsvRecords(file.open(), { allowed: documentCsvColumns, required })) {
+      for await (const line of readCsvRecords(file.open(), {
+        allowed: documentCsvColumns,
+        required: requiredDocumentColumns,
+      })) {
         const source = `${file.name}:${line.line}`;
         const order = ++this.order;
         if ('error' in line) {

@@ -1,6 +1,7 @@
 // A row of the payments feed as Payments received shows it: the amount from minor units by the row's own decimals.
 import type { PaymentReceived } from '@portal/contracts';
 import { formatMinorUnits } from '@portal/domain';
+import { feedDocumentsOf } from '../ledger-feed/feed-payment';
 import type { FeedRow } from './payments-received.repository';
 
 export function toPaymentReceived(row: FeedRow): PaymentReceived {
@@ -19,14 +20,7 @@ export function toPaymentReceived(row: FeedRow): PaymentReceived {
     order_number: row.orderNumber,
     payment_document_number: row.paymentDocumentNumber,
     login: row.login,
-    // Written by the posting as decimal strings; a field missing in an older row reads as empty (amount 0).
-    documents: row.documents.map((document) => ({
-      billing_document_number: document.billing_document_number ?? '',
-      document_number_finance: document.document_number_finance ?? '',
-      amount: document.amount ?? '0',
-      reason_code: document.reason_code ?? '',
-      comment: document.comment ?? '',
-    })),
+    documents: feedDocumentsOf(row),
     acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
     erp_document_number: row.erpDocumentNumber,
     acknowledged_by: row.acknowledgedBy,
