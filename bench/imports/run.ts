@@ -9,9 +9,9 @@
 // - 10,000 UBL files (target ≥ 500 documents/s) beside the same documents as one documents CSV (what XML costs);
 // - the payments feed: 100,000 unsequenced rows numbered by the first read, then read whole by pages of 1,000,
 //   beside a bare keyset SELECT over the same table (no target in the issue: figures and ratios).
-// Both databases are dropped and made anew each run. Ends with CPU profiles of a documents import and a UBL import
-// (what the time is spent on) and one JSON line. Not part of npm test or CI: machines differ, so these are
-// measurements.
+// Both databases are dropped and made anew each run. Ends with CPU profiles (and the statements by wall time) of a
+// documents import, the same file again and a UBL import (what the time is spent on), and one JSON line. Not part
+// of npm test or CI: machines differ, so these are measurements.
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
@@ -43,8 +43,9 @@ const { values } = parseArgs({
     'ubl-files': { type: 'string', default: '10000' },
     'feed-rows': { type: 'string', default: '100000' },
     customers: { type: 'string', default: '1000' },
-    // After the measured parts: a documents CSV of this many new rows and this many new UBL files imported under the
-    // V8 profiler (0: none), summarised, the .cpuprofile files kept in `profiles`.
+    // After the measured parts: a documents CSV of this many new rows (then the same file again, unchanged) and
+    // this many new UBL files imported under the V8 profiler (0: none), summarised, the .cpuprofile files kept in
+    // `profiles`.
     'profile-rows': { type: 'string', default: '100000' },
     'profile-files': { type: 'string', default: '1000' },
     profiles: { type: 'string', default: path.join(os.tmpdir(), 'portal-bench-profiles') },
@@ -300,6 +301,8 @@ type Measured = {
   milliseconds: number;
   /** Peak RSS above the RSS at the start (after a collection), sampled every 200 ms. */
   peakRssGrowth: number;
+  /** The largest backend of the database right after the import (its pool's connections are still open). */
+  largestBackend: number;
   /** The heap after a collection at the end, above the one at the start: what the import kept. */
   heapRetained: number;
   nodeCpuMs: number;
@@ -346,12 +349,14 @@ async function runImport(
   peakRss = Math.max(peakRss, process.memoryUsage.rss());
   const nodeCpuMs = cpu.node();
   const postgresCpuMs = cpu.postgres.spent();
+  const backend = await largestBackend(db);
   collectGarbage();
   const measured = {
     report: result,
     milliseconds,
     peakRssGrowth: peakRss - startRss,
     heapRetained: process.memoryUsage().heapUsed - startHeap,
+    largestBackend: backend,
     nodeCpuMs,
     postgresCpuMs,
   };
@@ -360,6 +365,27 @@ async function runImport(
     ...expected,
   });
   return measured;
+}
+
+/**
+ * The private memory of the largest PostgreSQL backend serving this database (/proc/<pid>/smaps_rollup): what a
+ * pooled connection keeps between statements (its prepared statements among it).
+ */
+async function largestBackend(db: Db): Promise<number> {
+  const result = await db.execute(
+    sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
+  );
+  let largest = 0;
+  for (const { pid } of (result as unknown as { rows: { pid: number }[] }).rows) {
+    try {
+      const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      const kilobytes = /Private_Dirty:\s+(\d+) kB/.exec(rollup)?.[1];
+      largest = Math.max(largest, Number(kilobytes ?? 0) * 1024);
+    } catch {
+      // ended in between, or not readable: not counted
+    }
+  }
+  return largest;
 }
 
 /** Counts that are not what the data says: printed (with the first rejections) and kept for the final verdict. */
@@ -384,7 +410,8 @@ function describeImport(rows: number, measured: Measured): string {
     `${grouped(rows)} in ${round(measured.milliseconds / 1000, 1)} s (${grouped(perSecond(rows, measured.milliseconds))}/s); ` +
     `created ${created}, updated ${updated}, unchanged ${unchanged}, rejected ${rejected}; CPU per 1,000: Node ` +
     `${round((measured.nodeCpuMs / rows) * 1000, 1)} ms, PostgreSQL ${round((measured.postgresCpuMs / rows) * 1000, 1)} ms; ` +
-    `peak RSS +${mib(measured.peakRssGrowth)} MiB, heap kept after a collection ${mib(measured.heapRetained)} MiB`
+    `peak RSS +${mib(measured.peakRssGrowth)} MiB, heap kept after a collection ${mib(measured.heapRetained)} MiB; ` +
+    `largest PostgreSQL backend after it ${mib(measured.largestBackend)} MiB`
   );
 }
 
@@ -820,6 +847,27 @@ async function main(): Promise<void> {
       { baseline: `${grouped(smallRowCount)} rows: ${mib(small.peakRssGrowth)} MiB`, ratio: memoryRatio },
     );
 
+    report(
+      `documents CSV, ${grouped(rowCount)} rows: heap kept after it (after a collection)`,
+      `${mib(large.heapRetained)} MiB`,
+      '—',
+      null,
+      {
+        baseline: `${grouped(smallRowCount)} rows: ${mib(small.heapRetained)} MiB`,
+        ratio: round(large.heapRetained / Math.max(1, small.heapRetained), 2),
+      },
+    );
+    report(
+      'documents CSV: largest PostgreSQL backend after the imports',
+      `${mib(large.largestBackend)} MiB`,
+      '—',
+      null,
+      {
+        baseline: `after ${grouped(smallRowCount)} rows: ${mib(small.largestBackend)} MiB`,
+        ratio: round(large.largestBackend / Math.max(1, small.largestBackend), 2),
+      },
+    );
+
     const again = await runImport(db, 'documents', [largeFile], { unchanged: rowCount });
     log(`  the same ${grouped(rowCount)} rows again: ${describeImport(rowCount, again)}`);
     const againRate = perSecond(rowCount, again.milliseconds);
@@ -923,6 +971,12 @@ async function main(): Promise<void> {
       );
       profiles.documents = profile.summary;
       statements.documents = profile.statements;
+      log(`\nCPU profile of the same ${grouped(profileRows)} rows again (every row unchanged):`);
+      const again = await profiled('imports-documents-unchanged', () =>
+        runImport(db, 'documents', [file], { unchanged: profileRows }),
+      );
+      profiles.documentsUnchanged = again.summary;
+      statements.documentsUnchanged = again.statements;
     }
     if (profileFiles > 0) {
       const files = await writeUblFiles(path.join(folder, 'ubl-profile'), profileFiles, 'P');

@@ -1,5 +1,7 @@
+import { listLedgerImports } from '@portal/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { asErrorResponse } from './api-client';
+import { asErrorResponse, call } from './api-client';
+import { notify } from './notify';
 
 vi.mock('./notify', () => ({ notify: { error: vi.fn(), warning: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 
@@ -14,5 +16,34 @@ describe('asErrorResponse', () => {
     expect(asErrorResponse(null)).toBeUndefined();
     expect(asErrorResponse({ error: 'NOT_FOUND', message: 'Not found' })).toBeUndefined();
     expect(asErrorResponse({ error: 'X', messageKey: 'k', message: 'm', uniqueId: 7 })).toBeUndefined();
+  });
+});
+
+describe('call', () => {
+  it('does not report a call cancelled while its answer is read as a broken answer', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        // The answer starts, then the caller cancels before the rest comes (as fetch does, the body then fails).
+        const body = new ReadableStream<Uint8Array>({
+          start(stream) {
+            stream.enqueue(new TextEncoder().encode('{"imports": ['));
+            init.signal?.addEventListener('abort', () => stream.error(new DOMException('Aborted', 'AbortError')));
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    try {
+      const pending = call(listLedgerImports, undefined, { signal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      controller.abort();
+      const failure = await pending.catch((error: unknown) => error);
+      expect(failure).toMatchObject({ name: 'AbortError' });
+      expect(notify.error).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -170,6 +170,8 @@ async function finish<R extends RouteContract>(
     try {
       return (await response.json()) as ResponseOf<R>;
     } catch (error) {
+      // Cancelled while the body was read (react-query cancels a fetch it starts again): nobody waits for it.
+      if (options.signal?.aborted) throw error;
       // Not JSON (a proxy's page, a cut-off answer): a failure like a 5xx, never a half-read answer.
       log.error(`Response of ${route.method} ${route.path} is not JSON`, error);
       if (!options.silent) notify.error(i18n.t('errors.toast.system_error'));

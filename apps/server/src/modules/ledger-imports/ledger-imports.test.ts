@@ -154,7 +154,12 @@ describe('POST /api/ledger/imports: customers CSV', () => {
         field: 'party_ids',
         message: 'The identifier 0088:4000001000036 already belongs to customer 700001.',
       },
-      { source: 'upload.csv:6', document: '700014', field: 'payer_number', message: expect.stringContaining('799999') },
+      {
+        source: 'upload.csv:6',
+        document: '700014',
+        field: 'payer_number',
+        message: 'Customer 799999 does not exist. Import it with the customers file first.',
+      },
       { source: 'upload.csv:7', document: '700015', field: 'party_ids', message: expect.stringContaining('not-an-id') },
     ]);
     // All or nothing: the rejected customers were not written, not even in part.
@@ -202,6 +207,15 @@ describe('POST /api/ledger/imports: documents CSV', () => {
       '1000,invoice,NW-2026-0002,2026-10-05,2026-12-04,USD,250.50,100.25,700001,,,,',
       '1000,credit,NW-CR-0001,2026-10-07,2026-10-07,USD,-40.00,-40.00,700001,,NW-2026-0001,,',
     ].join('\n');
+    // The totals cards are maintained (account_balances): built before the import, moved by it.
+    const totals = async () =>
+      (
+        await t.app.ctx.erp.getInvoiceTotals({
+          payer_data: { customer_number: '0000700001', company_code: '1000' },
+          soldto_data: [],
+        })
+      ).totals;
+    expect(await totals()).toEqual([]);
     const response = await postImport(t.app, admin, csv, { kind: 'documents' });
     expect(response.statusCode, response.body).toBe(201);
     expect((response.json() as ImportReport).counts).toEqual({ created: 3, updated: 0, unchanged: 0, rejected: 0 });
@@ -228,6 +242,9 @@ describe('POST /api/ledger/imports: documents CSV', () => {
       openAmount: -4000n,
       totalAmount: -4000n,
     });
+    expect(await totals()).toEqual([
+      expect.objectContaining({ currency_key: 'USD', invoices: '1290.25', credits: '-40.00', balance: '1250.25' }),
+    ]);
 
     const again = await postImport(t.app, admin, csv, { kind: 'documents' });
     expect((again.json() as ImportReport).counts).toEqual({ created: 0, updated: 0, unchanged: 3, rejected: 0 });

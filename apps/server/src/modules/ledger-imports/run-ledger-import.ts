@@ -68,7 +68,9 @@ export type ImportInput = {
 };
 
 const documentBatchSize = 2000;
-const customerBatchSize = 500;
+// Customers are written one by one in savepoints: a smaller batch lets other requests in between on PGlite, which runs one
+// transaction at a time (the browser polls the report while an import runs).
+const customerBatchSize = 100;
 const ublBatchSize = 200;
 
 /** Writes the import's row (status running) and answers its id; `runImport` does the work. */

@@ -24,7 +24,14 @@ export function EmailPreview({ html, text, testId }: { html: string; text: strin
         />
       </Tabs.Panel>
       <Tabs.Panel value="text" pt="sm">
-        <pre className={classes.text} data-testid={`${testId}-text`}>
+        {/* A long text scrolls in its box: the box is then reached by keyboard, and named (WCAG 2.1.1). */}
+        <pre
+          className={`mantine-focus-auto ${classes.text}`}
+          tabIndex={0}
+          role="region"
+          aria-label={t('mail.outbox.text_part')}
+          data-testid={`${testId}-text`}
+        >
           {text}
         </pre>
       </Tabs.Panel>

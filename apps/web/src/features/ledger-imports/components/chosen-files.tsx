@@ -24,8 +24,8 @@ export function ChosenFiles({ files, disabled, onRemove, onClear }: ChosenFilesP
   const total = files.reduce((sum, file) => sum + file.size, 0);
   return (
     <section aria-labelledby="imports-chosen-files" data-testid="imports-chosen-files">
-      <Group justify="space-between" align="center" mb={4}>
-        <Text fw={600} id="imports-chosen-files">
+      <Group justify="space-between" align="center" wrap="nowrap" mb={4}>
+        <Text fw={600} id="imports-chosen-files" className={classes.fileName}>
           {t('imports.page.files.title', {
             number: files.length,
             size: formatFileSize(total, i18n.language),

@@ -9,6 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { filterRejections } from '../utils/filter-rejections';
 import classes from './ledger-imports.module.css';
 
+/** Rows beyond which the table scrolls within a bounded height. */
+const tallTable = 12;
+
 type RejectionsTableProps = {
   report: Pick<ImportReport, 'rejected' | 'rejected_truncated' | 'counts'>;
   /** The heading's level where the report is shown (2 in its own section, 3 under a dialog's title…). */
@@ -46,12 +49,14 @@ export function RejectionsTable({ report, headingOrder }: RejectionsTableProps) 
       />
       <Table.ScrollContainer
         minWidth={720}
+        // A long list scrolls inside its region (headers kept in view), so that the imports below stay near.
+        maxHeight={report.rejected.length > tallTable ? 520 : undefined}
         type="native"
         tabIndex={0}
         role="region"
         aria-label={t('imports.page.rejected.table_label')}
       >
-        <Table striped data-testid="imports-rejected-table">
+        <Table striped stickyHeader data-testid="imports-rejected-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('imports.page.rejected.columns.source')}</Table.Th>
