@@ -11,16 +11,10 @@ export const demoPassword = 'Portal-Demo-2026';
 export const narrowWidth = 375;
 
 export async function checkA11y(page: Page): Promise<void> {
-  const tA = Date.now();
   await settle(page, 5_000);
-  const tB = Date.now();
   await analyze(page);
-  const tC = Date.now();
   const size = page.viewportSize();
-  if (!size || size.width <= narrowWidth) {
-    (await import('node:fs')).appendFileSync('/tmp/helper27-a11y-timing.log', `${process.env.E2E_BASE_URL} single ${tB - tA} ${tC - tB} 0\n`);
-    return;
-  }
+  if (!size || size.width <= narrowWidth) return;
   await page.setViewportSize({ width: narrowWidth, height: size.height });
   try {
     // The narrow layout may load what the wide one did not (cards instead of a table).
@@ -29,7 +23,6 @@ export async function checkA11y(page: Page): Promise<void> {
   } finally {
     await page.setViewportSize(size);
     await settle(page, 0);
-    (await import('node:fs')).appendFileSync('/tmp/helper27-a11y-timing.log', `${process.env.E2E_BASE_URL} double ${tB - tA} ${tC - tB} ${Date.now() - tC}\n`);
   }
 }
 
@@ -54,11 +47,7 @@ async function settle(page: Page, networkIdleMs: number): Promise<void> {
 
 async function analyze(page: Page, where = ''): Promise<void> {
   // A sandboxed frame (an e-mail preview) runs no script, so axe cannot run inside it: its content is the mail's.
-  // Legacy mode runs axe in the page and its frames without opening a blank page to merge their results, which took
-  // about half of each check's time; it skips cross-origin frames only, and the portal's frames are same-origin here
-  // (the sandbox gateway is served by the portal itself, SANDBOX_GATEWAY_ORIGIN unset in e2e/run.mjs).
   const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
     .exclude('iframe[sandbox=""]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
