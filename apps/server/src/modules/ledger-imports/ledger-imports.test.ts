@@ -296,6 +296,35 @@ describe('POST /api/ledger/imports: documents CSV', () => {
     expect(bad).toHaveLength(0);
   });
 
+  it('writes a file of several batches in its order: the later line of a document wins, rejections in line order', async () => {
+    // 2,500 rows: three batches, each written while the next is read.
+    const rows = Array.from(
+      { length: 2_500 },
+      (_, index) => `1000,invoice,NW-MANY-${index},2026-10-01,2026-10-31,USD,5.00,5.00,700001,,,,`,
+    );
+    rows[1_200] = '1000,invoice,NW-MANY-1200,2026-10-01,,XYZ,5.00,5.00,700001,,,,';
+    rows[2_400] = '1000,invoice,NW-MANY-3,2026-10-01,2026-10-31,USD,9.00,7.00,700001,,,,';
+    rows[2_450] = '1000,invoice,NW-MANY-2450,2026-10-01,,USD,5.00,5.00,799999,,,,';
+    const report = (
+      await postImport(t.app, admin, [documentsHeader, ...rows].join('\n'), { kind: 'documents' })
+    ).json() as ImportReport;
+    expect(report.counts).toEqual({ created: 2_497, updated: 1, unchanged: 0, rejected: 2 });
+    expect(report.rejected.map((r) => [r.source, r.document, r.field])).toEqual([
+      ['upload.csv:1202', 'NW-MANY-1200', 'currency'],
+      ['upload.csv:2452', 'NW-MANY-2450', 'payer_number'],
+    ]);
+    const [third] = await t.database.db
+      .select()
+      .from(documents)
+      .where(eq(documents.billingDocumentNumber, 'NW-MANY-3'));
+    expect(third).toMatchObject({ totalAmount: 900n, openAmount: 700n });
+    const [{ n }] = (await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(documents)
+      .where(sql`${documents.billingDocumentNumber} LIKE 'NW-MANY-%'`)) as [{ n: number }];
+    expect(n).toBe(2_497);
+  });
+
   it('stores the PDF a row names when it really is a PDF, and rejects a file that only claims to be one', async () => {
     const pdf = await tinyPdf('Invoice NW-2026-0100');
     const { body, contentType } = multipart([

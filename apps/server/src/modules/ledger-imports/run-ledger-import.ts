@@ -39,7 +39,7 @@ import {
   setImportTotal,
   type NewRejection,
 } from './ledger-imports.repository';
-import { readUblDocument } from './ubl-documents';
+import { placeUblDocuments, readUblDocument, type UblUnplaced } from './ubl-documents';
 import { isPdf } from './ubl/is-pdf';
 
 /** A file of the import: read as a stream (CSV), or whole up to a limit (UBL, PDFs). */
@@ -67,7 +67,9 @@ export type ImportInput = {
   caller: ImportCaller;
 };
 
-const documentBatchSize = 2000;
+// Rows of a documents CSV per write: small enough that a batch dies young (it is garbage before V8 promotes it to the
+// old space, which only a full collection frees), large enough that each statement carries many rows.
+const documentBatchSize = 1000;
 // Customers are written one by one in savepoints: a smaller batch lets other requests in between on PGlite, which runs one
 // transaction at a time (the browser polls the report while an import runs).
 const customerBatchSize = 100;
@@ -242,11 +244,15 @@ class ImportRun {
       let batch: Pending<DocumentRow>[] = [];
       let keys = new Set<string>();
       let refusals: Refused[] = [];
+      // The next batch is read and checked while PostgreSQL writes this one (two cores at work instead of one in
+      // turn); never more than one batch in the ledger's hands, and the batches written in the file's order.
+      const writing = new SerialWrites();
       const flush = async () => {
-        await this.flushDocuments(batch, refusals, attachments);
+        const [written, refused] = [batch, refusals];
         batch = [];
         keys = new Set();
         refusals = [];
+        await writing.next(() => this.flushDocuments(written, refused, attachments));
       };
       for await (const line of readCsvRecords(file.open(), {
         allowed: documentCsvColumns,
@@ -271,34 +277,63 @@ class ImportRun {
         if (batch.length + refusals.length >= documentBatchSize) await flush();
       }
       await flush();
+      await writing.done();
     }
   }
 
   async ubl(files: ImportFile[], companyCode: string): Promise<void> {
-    let batch: Pending<DocumentRecord>[] = [];
+    let batch: Pending<UblUnplaced>[] = [];
     let keys = new Set<string>();
     let refusals: Refused[] = [];
+    const writing = new SerialWrites();
     const flush = async () => {
-      await this.flushResolved(batch, refusals);
+      const [read, refused] = [batch, refusals];
       batch = [];
       keys = new Set();
       refusals = [];
+      await writing.next(() => this.flushUbl(read, refused));
+    };
+    // A supplier's files name a handful of sellers: each one's company code looked up once.
+    const companyCodes = new Map<string, Promise<string | undefined>>();
+    const ledger = {
+      companyCodeByPartyIds: (ids: { scheme: string; value: string }[]) => {
+        const seller = ids.map((id) => `${id.scheme}:${id.value}`).join('|');
+        if (!companyCodes.has(seller)) companyCodes.set(seller, this.ledger.companyCodeByPartyIds(ids));
+        return companyCodes.get(seller)!;
+      },
     };
     for (const file of files) {
       this.currentFile = file.name;
-      const read = await readUblDocument(this.ledger, this.reference, file, companyCode);
+      const read = await readUblDocument(ledger, this.reference, file, companyCode);
       const order = ++this.order;
       if ('refusal' in read) {
         refusals.push(rejection(file.name, read.key, read.refusal, order));
       } else {
-        const key = `${read.record.companyCode}|${read.record.type}|${read.record.number}`;
+        const { record } = read.unplaced;
+        const key = `${record.companyCode}|${record.type}|${record.number}`;
         if (keys.has(key)) await flush();
         keys.add(key);
-        batch.push({ record: read.record, source: file.name, key: read.record.number, order });
+        batch.push({ record: read.unplaced, source: file.name, key: read.unplaced.key, order });
       }
       if (batch.length + refusals.length >= ublBatchSize) await flush();
     }
     await flush();
+    await writing.done();
+  }
+
+  /** The batch's customers found (two look-ups for all its files), then the write. */
+  private async flushUbl(batch: Pending<UblUnplaced>[], refusals: Refused[]): Promise<void> {
+    const placed = await placeUblDocuments(
+      this.ledger,
+      batch.map((entry) => entry.record),
+    );
+    const resolved: Pending<DocumentRecord>[] = [];
+    placed.forEach((document, index) => {
+      const entry = batch[index]!;
+      if ('refusal' in document) refusals.push(rejection(entry.source, document.key, document.refusal, entry.order));
+      else resolved.push({ ...entry, record: document.record });
+    });
+    await this.flushResolved(resolved, refusals);
   }
 
   /** The checks of a documents batch that need the ledger (customers, payer of the sold-to, PDFs), then the write. */
@@ -359,6 +394,23 @@ class ImportRun {
       rejectedBefore: this.rejected,
     });
     this.rejected += refusals.length;
+  }
+}
+
+/** Writes run one after another; `next` waits for the one before and starts the new one without waiting for it. */
+class SerialWrites {
+  private last: Promise<void> = Promise.resolve();
+
+  async next(write: () => Promise<void>): Promise<void> {
+    await this.last;
+    const started = write();
+    // Its failure is thrown by the next call or by done(), not as an unhandled rejection meanwhile.
+    started.catch(() => undefined);
+    this.last = started;
+  }
+
+  done(): Promise<void> {
+    return this.last;
   }
 }
 

@@ -17,12 +17,21 @@ import { isPdf } from './ubl/is-pdf';
 import { parseUbl, type UblDocument, type UblParty } from './ubl/parse-ubl';
 import type { ImportFile } from './run-ledger-import';
 
-export type UblRead = { record: DocumentRecord; key: string } | { refusal: ImportRefusal; key: string };
+/** A UBL file read and checked, its customer still to find (a batch of files at a time: `placeUblDocuments`). */
+export type UblUnplaced = {
+  key: string;
+  record: Omit<DocumentRecord, 'payerNumber' | 'soldtoNumber'>;
+  buyerIds: SchemedId[];
+  deliveryIds: SchemedId[];
+};
+export type UblRead = { unplaced: UblUnplaced } | { refusal: ImportRefusal; key: string };
+export type UblPlaced = { record: DocumentRecord; key: string } | { refusal: ImportRefusal; key: string };
+type SchemedId = { scheme: string; value: string };
 
 const maxNumberLength = 64;
 
 export async function readUblDocument(
-  ledger: LedgerImports,
+  ledger: Pick<LedgerImports, 'companyCodeByPartyIds'>,
   reference: LedgerReferenceData,
   file: ImportFile,
   askedCompanyCode: string,
@@ -63,9 +72,6 @@ export async function readUblDocument(
     });
   }
 
-  const account = await placeDocument(ledger, document);
-  if ('refusal' in account) return fail(account.refusal);
-
   const payable = parseMinorUnits(document.totals.payable!, decimals);
   if (payable === undefined) {
     return fail({
@@ -80,63 +86,75 @@ export async function readUblDocument(
   const issueDate = document.issueDate!;
   const pdf = attachments.find((attachment) => isPdf(attachment.bytes))?.bytes;
   return {
-    key,
-    record: {
-      companyCode,
-      type: document.kind,
-      // Numbers are kept SAP-style, all-digit ones zero-padded to 10 (what the portal's look-ups pad them to).
-      number: toLedgerNumber(number),
-      documentDate: issueDate,
-      dueDate: document.dueDate ?? dueFromTerms(issueDate, document.paymentTermsNote) ?? issueDate,
-      currencyKey,
-      totalMinor: sign * payable,
-      openMinor: sign * payable,
-      payerNumber: account.payer,
-      soldtoNumber: account.soldto,
-      // A credit note names the invoice it credits (BillingReference); an invoice the buyer's own reference.
-      reference:
-        (document.kind === 'credit' ? document.billingReferences[0] : undefined) ?? document.buyerReference ?? '',
-      purchaseOrder: document.orderReference ?? '',
-      items: items.items,
-      eInvoice: document as unknown as Record<string, unknown>,
-      ...(pdf ? { pdf } : {}),
+    unplaced: {
+      key,
+      buyerIds: schemedIds(document.buyer),
+      deliveryIds: schemedIds(document.delivery),
+      record: {
+        companyCode,
+        type: document.kind,
+        // Numbers are kept SAP-style, all-digit ones zero-padded to 10 (what the portal's look-ups pad them to).
+        number: toLedgerNumber(number),
+        documentDate: issueDate,
+        dueDate: document.dueDate ?? dueFromTerms(issueDate, document.paymentTermsNote) ?? issueDate,
+        currencyKey,
+        totalMinor: sign * payable,
+        openMinor: sign * payable,
+        // A credit note names the invoice it credits (BillingReference); an invoice the buyer's own reference.
+        reference:
+          (document.kind === 'credit' ? document.billingReferences[0] : undefined) ?? document.buyerReference ?? '',
+        purchaseOrder: document.orderReference ?? '',
+        items: items.items,
+        eInvoice: document as unknown as Record<string, unknown>,
+        ...(pdf ? { pdf } : {}),
+      },
     },
   };
 }
 
-function schemedIds(party: UblParty | null): { scheme: string; value: string }[] {
-  if (!party) return [];
-  return party.ids.filter((id) => id.scheme && id.value).map((id) => ({ scheme: id.scheme, value: id.value }));
+/**
+ * The payer and sold-to of each document, two look-ups for the whole batch: the buyer is the customer holding one of
+ * its identifiers. A buyer that is a payer (its own sold-to, or no one's) pays; a buyer that is only a sold-to is paid
+ * for by its payer. The delivery party is the sold-to when it is one of that payer's, else the buyer is.
+ */
+export async function placeUblDocuments(
+  ledger: Pick<LedgerImports, 'customersByPartyIds' | 'payersOfSoldTo'>,
+  documents: UblUnplaced[],
+): Promise<UblPlaced[]> {
+  const found = await ledger.customersByPartyIds(
+    uniqueIds(documents.flatMap((document) => [...document.buyerIds, ...document.deliveryIds])),
+  );
+  const customerOf = (ids: SchemedId[]) => ids.map((id) => found.get(`${id.scheme}:${id.value}`)).find(Boolean);
+  const payersOf = await ledger.payersOfSoldTo([...new Set(found.values())]);
+  return documents.map(({ key, record, buyerIds, deliveryIds }): UblPlaced => {
+    const buyer = customerOf(buyerIds);
+    if (!buyer) {
+      return {
+        key,
+        refusal: {
+          field: 'cac:AccountingCustomerParty',
+          messageKey: 'imports.errors.buyer_unknown',
+          values: { ids: buyerIds.map((id) => `${id.scheme}:${id.value}`).join(', ') || '-' },
+        },
+      };
+    }
+    const delivery = customerOf(deliveryIds);
+    const buyerPayers = payersOf.get(buyer) ?? [];
+    const payer = buyerPayers.length === 0 || buyerPayers.includes(buyer) ? buyer : buyerPayers[0]!;
+    const soldto =
+      delivery && (delivery === payer || (payersOf.get(delivery) ?? []).includes(payer)) ? delivery : buyer;
+    return { key, record: { ...record, payerNumber: payer, soldtoNumber: soldto } };
+  });
 }
 
-/**
- * The payer and sold-to of the document: the buyer is the customer holding one of its identifiers. A buyer that is a
- * payer (its own sold-to, or no one's) pays; a buyer that is only a sold-to is paid for by its payer. The delivery
- * party is the sold-to when it is one of that payer's, else the buyer is.
- */
-async function placeDocument(
-  ledger: LedgerImports,
-  document: UblDocument,
-): Promise<{ payer: string; soldto: string } | { refusal: ImportRefusal }> {
-  const buyerIds = schemedIds(document.buyer);
-  const deliveryIds = schemedIds(document.delivery);
-  const found = await ledger.customersByPartyIds([...buyerIds, ...deliveryIds]);
-  const buyer = buyerIds.map((id) => found.get(`${id.scheme}:${id.value}`)).find(Boolean);
-  if (!buyer) {
-    return {
-      refusal: {
-        field: 'cac:AccountingCustomerParty',
-        messageKey: 'imports.errors.buyer_unknown',
-        values: { ids: buyerIds.map((id) => `${id.scheme}:${id.value}`).join(', ') || '-' },
-      },
-    };
-  }
-  const delivery = deliveryIds.map((id) => found.get(`${id.scheme}:${id.value}`)).find(Boolean);
-  const payersOf = await ledger.payersOfSoldTo([buyer, ...(delivery ? [delivery] : [])]);
-  const buyerPayers = payersOf.get(buyer) ?? [];
-  const payer = buyerPayers.length === 0 || buyerPayers.includes(buyer) ? buyer : buyerPayers[0]!;
-  const soldto = delivery && (delivery === payer || (payersOf.get(delivery) ?? []).includes(payer)) ? delivery : buyer;
-  return { payer, soldto };
+function uniqueIds(ids: SchemedId[]): SchemedId[] {
+  const byKey = new Map(ids.map((id) => [`${id.scheme}:${id.value}`, id]));
+  return [...byKey.values()];
+}
+
+function schemedIds(party: UblParty | null): SchemedId[] {
+  if (!party) return [];
+  return party.ids.filter((id) => id.scheme && id.value).map((id) => ({ scheme: id.scheme, value: id.value }));
 }
 
 function linesOf(

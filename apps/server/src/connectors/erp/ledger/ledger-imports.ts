@@ -316,7 +316,33 @@ function hashJson(value: unknown): string {
     .digest('hex');
 }
 
+// A record's hashes are asked for up to three times in a write (the unchanged check, the custom fields, the detail
+// rows): each computed once, kept with the object it hashes.
+const hashes = new WeakMap<object, string>();
+
+function hashOnce(value: object, hash: (value: object) => string): string {
+  let known = hashes.get(value);
+  if (known === undefined) hashes.set(value, (known = hash(value)));
+  return known;
+}
+
+function eInvoiceHashOf(eInvoice: Record<string, unknown>): string {
+  return hashOnce(eInvoice, hashJson);
+}
+
+function pdfHashOf(pdf: Buffer): string {
+  return hashOnce(pdf, (bytes) =>
+    createHash('sha256')
+      .update(bytes as Buffer)
+      .digest('hex'),
+  );
+}
+
 function itemsHashOf(items: DocumentItemRecord[]): string {
+  return hashOnce(items, () => itemsHash(items));
+}
+
+function itemsHash(items: DocumentItemRecord[]): string {
   return hashJson(
     items.map((item) => [
       item.itemNumber,
@@ -499,7 +525,7 @@ async function writeDocumentBatch(tx: Db, records: DocumentRecord[], day: string
     }
   }
   const withEInvoice = written.filter(
-    (entry) => entry.record.eInvoice && entry.row?.e_invoice_hash !== hashJson(entry.record.eInvoice),
+    (entry) => entry.record.eInvoice && entry.row?.e_invoice_hash !== eInvoiceHashOf(entry.record.eInvoice),
   );
   if (withEInvoice.length > 0) {
     await tx.execute(sql`
@@ -510,7 +536,7 @@ async function writeDocumentBatch(tx: Db, records: DocumentRecord[], day: string
   }
   for (const entry of written) {
     if (!entry.record.pdf) continue;
-    const sha256 = createHash('sha256').update(entry.record.pdf).digest('hex');
+    const sha256 = pdfHashOf(entry.record.pdf);
     if (entry.row?.pdf_sha256 === sha256) continue;
     await tx
       .insert(documentPdfs)
@@ -576,7 +602,7 @@ function customFieldsOf(record: DocumentRecord): Record<string, string> {
   return {
     customer_purchase_order_nubmer: record.purchaseOrder,
     ...(record.items ? { import_items_hash: itemsHashOf(record.items) } : {}),
-    ...(record.eInvoice ? { import_e_invoice_hash: hashJson(record.eInvoice) } : {}),
+    ...(record.eInvoice ? { import_e_invoice_hash: eInvoiceHashOf(record.eInvoice) } : {}),
   };
 }
 
@@ -592,8 +618,8 @@ function isUnchanged(row: ExistingDocument, record: DocumentRecord, open: bigint
     row.reference_number === record.reference &&
     row.purchase_order === record.purchaseOrder &&
     (!record.items || row.items_hash === itemsHashOf(record.items)) &&
-    (!record.eInvoice || row.e_invoice_hash === hashJson(record.eInvoice)) &&
-    (!record.pdf || row.pdf_sha256 === createHash('sha256').update(record.pdf).digest('hex'))
+    (!record.eInvoice || row.e_invoice_hash === eInvoiceHashOf(record.eInvoice)) &&
+    (!record.pdf || row.pdf_sha256 === pdfHashOf(record.pdf))
   );
 }
 
