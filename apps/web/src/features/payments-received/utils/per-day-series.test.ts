@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currenciesByCount, perDaySeries } from './per-day-series';
+import { axisTicks, currenciesByCount, perDaySeries } from './per-day-series';
 
 const perDay = [
   { day: '2026-10-30', currency_key: 'USD', currency_decimals: 2, amount: '12.50', count: 2 },
@@ -36,5 +36,15 @@ describe('currenciesByCount', () => {
         { currency_key: 'JPY', currency_decimals: 0, amount: '1', count: 2 },
       ]),
     ).toEqual(['KWD', 'JPY', 'USD']);
+  });
+});
+
+describe('axisTicks', () => {
+  it('steps by 1, 2 or 5 times a power of ten up to the largest bar', () => {
+    expect(axisTicks(0)).toEqual([0, 1]);
+    expect(axisTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(axisTicks(100)).toEqual([0, 50, 100]);
+    expect(axisTicks(1234.5)).toEqual([0, 500, 1000, 1500]);
+    expect(axisTicks(9e13).at(-1)).toBeGreaterThanOrEqual(9e13);
   });
 });

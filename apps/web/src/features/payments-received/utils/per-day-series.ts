@@ -45,3 +45,14 @@ export function currenciesByCount(totals: readonly PaymentsReceivedTotal[]): str
     .sort((a, b) => b.count - a.count || a.currency_key.localeCompare(b.currency_key))
     .map((total) => total.currency_key);
 }
+
+/** The value axis: 0 and round steps (1, 2 or 5 × a power of ten) up to at least the largest bar, about `count` of them. */
+export function axisTicks(largest: number, count = 4): number[] {
+  if (!(largest > 0)) return [0, 1];
+  const rough = largest / count;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= rough)!;
+  const ticks = [0];
+  while (ticks.at(-1)! < largest) ticks.push(ticks.length * step);
+  return ticks;
+}
