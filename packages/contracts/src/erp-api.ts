@@ -1,0 +1,266 @@
+// The ERP contract over HTTP (issue 28): one operation per method of the portal's ErpConnector, with the
+// specification's wire shapes, so that an integrator can put any ERP behind the portal. The portal's HTTP connector
+// calls it, the reference service (`npm run erp:serve`) serves the built-in ledger over it, the conformance kit checks
+// an implementation against it, and docs/erp-api.yaml (OpenAPI 3.1) is generated from this file.
+import { z } from 'zod';
+import { HeaderAccountsRequest, HeaderAccountsResponse, PayerDetailResponse, PayerRequest } from './customers';
+import {
+  InvoiceDetailRequest,
+  InvoiceDetailResponse,
+  InvoiceSearchRequest,
+  InvoiceSearchResponse,
+  InvoiceTotalsRequest,
+  InvoiceTotalsResponse,
+} from './invoices';
+import {
+  BackendConfiguration,
+  ErpStatus,
+  LedgerDocument,
+  PayerData,
+  SearchDocumentsRequest,
+  SearchDocumentsResponse,
+} from './ledger';
+import { ManagePaymentsRequest, ManagePaymentsResponse, PaymentCard } from './payment-methods';
+import { PaymentHistoryRequest, PaymentHistoryResponse } from './payments';
+
+export const erpApiVersion = '1.0.0';
+/** Every operation's path starts here; a breaking change of the contract gets a new prefix. */
+export const erpApiPrefix = '/erp/v1';
+
+/** An amount in the currency's minor units (cents), as a decimal integer string: JSON numbers lose precision. */
+export const MinorUnits = z.string().regex(/^-?\d{1,18}$/, 'integer string');
+
+const PaymentDocument = z.object({
+  /** The portal's key of the document (company code|fiscal year|finance number...), as the ERP answered it. */
+  document_key: z.string().min(1).max(200),
+  amount_minor: MinorUnits,
+  reason_code: z.string().max(10),
+  comment: z.string().max(500),
+});
+
+/** One payment for the ERP to post (S), or a declined attempt to record (E): tokens and references, never a number. */
+export const ErpPaymentPosting = z.object({
+  /** The portal's payment intent id: the ERP posts one reference once (the Idempotency-Key carries it too). */
+  posting_reference: z.string().min(1).max(64),
+  log_id: z.enum(['POST_INVOICE', 'POST_DEPOSIT']),
+  message_type: z.enum(['S', 'E']),
+  message_line_string: z.string().max(500),
+  payer_data: PayerData,
+  soldto_number: z.string().max(20),
+  currency_key: z.string().min(1).max(5),
+  amount_minor: MinorUnits,
+  payment_card_token: z.string().max(100),
+  payment_card_type: z.string().max(10),
+  authorization_reference: z.string().max(100),
+  order_number: z.string().max(100),
+  login: z.string().max(320),
+  /** The moment of the posting (ISO 8601, UTC); its day is the posting date. */
+  posted_at: z.iso.datetime(),
+  /** Invoice payments: what to apply to each document. Empty for a deposit (a payment on account). */
+  documents: z.array(PaymentDocument).max(1000),
+  reference_number: z.string().max(100),
+  reason_code: z.string().max(10),
+  comment: z.string().max(500),
+});
+export type ErpPaymentPosting = z.infer<typeof ErpPaymentPosting>;
+
+export const ErpPostingResult = z.object({
+  message_type: z.enum(['S', 'E']),
+  /** The ERP's payment document (finance number); empty for E. */
+  payment_document_number: z.string(),
+  /** The credit document made of an over-payment; empty when none. */
+  credit_document_number: z.string(),
+  documents: z.array(
+    z.object({
+      document_key: z.string(),
+      document_number_finance: z.string(),
+      billing_document_number: z.string(),
+      applied_minor: MinorUnits,
+      open_after_minor: MinorUnits,
+    }),
+  ),
+  /** true when this posting_reference had been posted before: nothing changed now. */
+  replayed: z.boolean(),
+});
+export type ErpPostingResult = z.infer<typeof ErpPostingResult>;
+
+export const ErpPayableDocumentsRequest = z.object({
+  payer_data: PayerData,
+  document_keys: z.array(z.string().min(1).max(200)).max(1000),
+});
+export type ErpPayableDocumentsRequest = z.infer<typeof ErpPayableDocumentsRequest>;
+
+export const ErpDocumentsResponse = z.object({ documents: z.array(LedgerDocument) });
+
+export const ErpInvoicePdfRequest = z.object({
+  payer_data: PayerData,
+  /** The sold-tos the documents must belong to; empty means any of the customer's. */
+  soldto_data: z.array(z.string().max(20)).max(1000),
+  billing_document_numbers: z.array(z.string().min(1).max(64)).min(1).max(1000),
+  /** The reader's language (en, fr, de, es, it, ja, pt, ru): a PDF the ERP renders may be written in it. */
+  language: z.string().max(5).optional(),
+});
+export type ErpInvoicePdfRequest = z.infer<typeof ErpInvoicePdfRequest>;
+
+/** The header of a PDF answer naming the documents the file holds, in order, comma-separated. */
+export const erpPdfDocumentsHeader = 'erp-billing-document-numbers';
+
+export const ErpPaymentCardsRequest = z.object({ payer_data: PayerData });
+export const ErpPaymentCardsResponse = z.object({ status: ErpStatus, payment_cards: z.array(PaymentCard) });
+
+/** Every refusal and failure: the ERP's message type and text (the portal shows neither to customers verbatim). */
+export const ErpErrorBody = z.object({
+  message_type: z.enum(['E', 'A']),
+  message_line_string: z.string(),
+  /** A stable code: unauthorized, invalid_request, not_found, idempotency_conflict, unavailable, internal. */
+  code: z.string(),
+});
+export type ErpErrorBody = z.infer<typeof ErpErrorBody>;
+
+export type ErpOperation = {
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  /** Called for a page view: its answer is on the user's screen's critical path. */
+  hot: boolean;
+  /** The p95 an implementation should keep to (ms), measured at the portal. */
+  budgetMs: number;
+  /** Changes the ERP: sent with an Idempotency-Key; a repeat with the same key answers the first result. */
+  write?: boolean;
+  body?: z.ZodType;
+  /** json: the schema's body; pdf: application/pdf with erpPdfDocumentsHeader; ndjson: one document per line. */
+  answer: { kind: 'json'; schema: z.ZodType } | { kind: 'pdf' } | { kind: 'ndjson'; schema: z.ZodType };
+};
+
+/** The contract, in ErpConnector's order of methods. */
+export const erpOperations = {
+  getHeaderAccounts: {
+    method: 'POST',
+    path: '/header-accounts',
+    summary: "The header's primary accounts of a user's linked accounts, each with its secondary accounts.",
+    hot: true,
+    budgetMs: 50,
+    body: HeaderAccountsRequest,
+    answer: { kind: 'json', schema: HeaderAccountsResponse },
+  },
+  getPayer: {
+    method: 'POST',
+    path: '/payer',
+    summary: 'Address and phones of a customer; status E and detail null when unknown.',
+    hot: true,
+    budgetMs: 50,
+    body: PayerRequest,
+    answer: { kind: 'json', schema: PayerDetailResponse },
+  },
+  getBackendConfiguration: {
+    method: 'GET',
+    path: '/configuration',
+    summary: 'Company codes, payment types, reason codes, currencies, payment provider and card settings.',
+    hot: false,
+    budgetMs: 500,
+    answer: { kind: 'json', schema: BackendConfiguration },
+  },
+  searchDocuments: {
+    method: 'POST',
+    path: '/documents/search',
+    summary: 'Documents of the payer (or payer-all group) for the given sold-tos, by due date descending, one page.',
+    hot: true,
+    budgetMs: 100,
+    body: SearchDocumentsRequest,
+    answer: { kind: 'json', schema: SearchDocumentsResponse },
+  },
+  searchInvoices: {
+    method: 'POST',
+    path: '/invoices/search',
+    summary: 'The invoice list: a page in the asked sort with the found count (exact up to the cap).',
+    hot: true,
+    budgetMs: 100,
+    body: InvoiceSearchRequest,
+    answer: { kind: 'json', schema: InvoiceSearchResponse },
+  },
+  streamInvoices: {
+    method: 'POST',
+    path: '/invoices/export',
+    summary: 'Every document of a search in its sort order (exports), as NDJSON: one LedgerDocument per line.',
+    hot: false,
+    budgetMs: 60_000,
+    body: InvoiceSearchRequest,
+    answer: { kind: 'ndjson', schema: LedgerDocument },
+  },
+  getInvoiceTotals: {
+    method: 'POST',
+    path: '/invoices/totals',
+    summary: 'The totals cards per currency of the accounts.',
+    hot: true,
+    budgetMs: 50,
+    body: InvoiceTotalsRequest,
+    answer: { kind: 'json', schema: InvoiceTotalsResponse },
+  },
+  getInvoiceDetail: {
+    method: 'POST',
+    path: '/invoices/detail',
+    summary: 'One invoice or credit of the customer; status E and detail null when the customer has no such document.',
+    hot: true,
+    budgetMs: 100,
+    body: InvoiceDetailRequest,
+    answer: { kind: 'json', schema: InvoiceDetailResponse },
+  },
+  renderInvoicePdf: {
+    method: 'POST',
+    path: '/invoices/pdf',
+    summary: 'The PDFs of these documents of the customer as one file, in order; 404 when it has none of them.',
+    hot: true,
+    budgetMs: 500,
+    body: ErpInvoicePdfRequest,
+    answer: { kind: 'pdf' },
+  },
+  getPaymentCards: {
+    method: 'POST',
+    path: '/payment-cards',
+    summary: "The payer's saved cards and e-checks: tokens, brand, last four, validity; never a number.",
+    hot: true,
+    budgetMs: 50,
+    body: ErpPaymentCardsRequest,
+    answer: { kind: 'json', schema: ErpPaymentCardsResponse },
+  },
+  managePaymentCards: {
+    method: 'POST',
+    path: '/payment-cards/manage',
+    summary: 'Add (01), modify (02) or delete (03) one card or e-check of the payer.',
+    hot: false,
+    budgetMs: 200,
+    write: true,
+    body: ManagePaymentsRequest,
+    answer: { kind: 'json', schema: ManagePaymentsResponse },
+  },
+  getPayableDocuments: {
+    method: 'POST',
+    path: '/documents/payable',
+    summary: "The payer's documents with these keys as they are now; keys of another payer are left out.",
+    hot: true,
+    budgetMs: 100,
+    body: ErpPayableDocumentsRequest,
+    answer: { kind: 'json', schema: ErpDocumentsResponse },
+  },
+  postPayment: {
+    method: 'POST',
+    path: '/payments',
+    summary: 'Posts a payment (S) or records a declined attempt (E), once per posting_reference.',
+    hot: true,
+    budgetMs: 300,
+    write: true,
+    body: ErpPaymentPosting,
+    answer: { kind: 'json', schema: ErpPostingResult },
+  },
+  searchPayments: {
+    method: 'POST',
+    path: '/payments/history',
+    summary: 'Payments (S) and declined attempts (E) of the accounts, newest first.',
+    hot: true,
+    budgetMs: 100,
+    body: PaymentHistoryRequest,
+    answer: { kind: 'json', schema: PaymentHistoryResponse },
+  },
+} as const satisfies Record<string, ErpOperation>;
+
+export type ErpOperationName = keyof typeof erpOperations;
