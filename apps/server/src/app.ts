@@ -12,6 +12,7 @@ import { OneLineAccessLog } from './http/access-log';
 import { logSerializers } from './http/log-serializers';
 import type { Config } from './config';
 import type { ErpConnector } from './connectors/erp/erp-connector';
+import { createHttpErpConnector, type HttpErpConnector } from './connectors/erp/http/http-erp-connector';
 import { createLedgerConnector } from './connectors/erp/ledger/ledger-connector';
 import type { PaymentGateway } from './connectors/gateway/payment-gateway';
 import {
@@ -138,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secrets,
     mail: createMailer({ config, db, secrets }),
     tokens: createAccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
-    erp: options.erp ?? createLedgerConnector(db, { now, pdfUnicodeFont: config.PDF_UNICODE_FONT }),
+    erp: options.erp ?? erpConnectorOf(config, db, now),
     urlSigningKey: createHmac('sha256', secret).update('portal signed download links v1').digest(),
     gateway: options.gateway ?? sandbox!,
     now,
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => ctx.sessions.close());
+  if ('close' in ctx.erp) app.addHook('onClose', async () => (ctx.erp as HttpErpConnector).close());
   if (!encryptionKey)
     app.log.warn('CONFIG_ENCRYPTION_KEY is not set: secrets at rest are sealed with a key kept in the database');
   // Every route, listed for the deny-by-default test and the OpenAPI document.
@@ -230,4 +232,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 function defaultWebDist(): string {
   // src/app.ts and dist/server.js both sit two levels below apps/.
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+/** The ERP behind the portal: ERP_URL's over the ERP contract (issue 28), else the built-in ledger in this database. */
+function erpConnectorOf(config: Config, db: Db, now: () => Date): ErpConnector {
+  if (!config.ERP_URL) return createLedgerConnector(db, { now, pdfUnicodeFont: config.PDF_UNICODE_FONT });
+  return createHttpErpConnector({
+    url: config.ERP_URL,
+    token: config.ERP_TOKEN,
+    timeoutMs: config.ERP_TIMEOUT_SECONDS * 1000,
+    db,
+  });
 }

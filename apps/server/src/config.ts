@@ -174,6 +174,21 @@ export const settings = {
     default: 'false',
     doc: 'Let webhook endpoints reach private, loopback, link-local and other internal addresses (a receiver on the same host or network); off: refused, at creation and at every send.',
   },
+  ERP_URL: {
+    schema: z.union([z.string().regex(/^https?:\/\/[^/]+/, 'http:// or https:// URL'), z.literal('')]),
+    default: '',
+    doc: 'Base URL of an ERP that serves the ERP contract (docs/erp-api.yaml), e.g. http://127.0.0.1:4100; empty: the built-in ledger.',
+  },
+  ERP_TOKEN: {
+    schema: z.string(),
+    default: '',
+    doc: 'Bearer token of the ERP contract: the portal sends it to ERP_URL; npm run erp:serve requires it of callers.',
+  },
+  ERP_TIMEOUT_SECONDS: {
+    schema: z.coerce.number().positive().max(120),
+    default: '8',
+    doc: 'Time allowed for one call to ERP_URL (connection and answer), within the 10 s in which a screen says the ERP is down.',
+  },
   WEBHOOK_TIMEOUT_SECONDS: {
     schema: z.coerce.number().positive().max(300),
     default: '15',
@@ -227,6 +242,8 @@ export function loadConfig(
     if (result.success) parsed[name] = result.data;
     else problems.push(`${name}: ${result.error.issues[0]?.message ?? 'invalid'}`);
   }
+  if (parsed.ERP_URL && !parsed.ERP_TOKEN)
+    problems.push('ERP_TOKEN: required with ERP_URL (the bearer token the ERP expects)');
   if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const parsedSettings = parsed as Parsed;
   // Without PUBLIC_URL the links (mail, 3-D Secure return) and the start-up line point at the port listened on.

@@ -25,4 +25,3 @@ export * from './themes';
 export * from './integration';
 export * from './webhooks';
 export * from './payments-received';
-export * from './erp-api';

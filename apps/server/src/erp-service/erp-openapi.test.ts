@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { erpOperations } from '@portal/contracts';
+import { erpOperations } from '@portal/contracts/erp-api';
 import { describe, expect, it } from 'vitest';
 import type { ErpConnector } from '../connectors/erp/erp-connector';
 import { erpOpenApiDocument, erpOpenApiYaml } from './erp-openapi';

@@ -1,7 +1,13 @@
 // docs/erp-api.yaml, the ERP contract as OpenAPI 3.1, made from @portal/contracts' erpOperations so that the
 // document cannot drift from what the portal sends and the reference service answers (a test compares the file with
 // this function's output; `npm run erp:openapi` writes it).
-import { ErpErrorBody, erpApiPrefix, erpApiVersion, erpOperations, erpPdfDocumentsHeader } from '@portal/contracts';
+import {
+  ErpErrorBody,
+  erpApiPrefix,
+  erpApiVersion,
+  erpOperations,
+  erpPdfDocumentsHeader,
+} from '@portal/contracts/erp-api';
 import { stringify } from 'yaml';
 import { z } from 'zod';
 

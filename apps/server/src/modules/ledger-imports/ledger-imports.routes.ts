@@ -45,6 +45,8 @@ export async function ledgerImportsRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, contracts.startLedgerImport, async ({ query, request, reply }) => {
     const caller = requireCaller(request);
+    // Issue 28: with ERP_URL the ERP is the source of documents; a copy imported beside it would never be read.
+    if (ctx.config.ERP_URL) throw new AppError('CONFLICT', { messageKey: 'imports.errors.erp_connected' });
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > ledgerImportLimits.maxRequestBytes) throw tooLarge();
     const background = /\brespond-async\b/i.test(String(request.headers.prefer ?? ''));

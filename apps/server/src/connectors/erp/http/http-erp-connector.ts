@@ -1,0 +1,172 @@
+// The ERP over HTTP (issue 28): ErpConnector as calls of the ERP contract (@portal/contracts/erp-api) to ERP_URL.
+// Every answer is checked against the contract before the portal uses it (an ERP's bytes are outside input); the
+// client (erp-http-client.ts) keeps the connections, the time-outs, the retries of reads and the circuit breaker.
+// Where the built-in ledger shares the portal's transaction (beforeRead, inTransaction), a remote ERP cannot: the
+// portal's part runs in a transaction of its own, before the read or after the ERP confirmed, and the posting
+// reference keeps a payment's posting exactly-once across retries and the reconciler.
+import { createInterface } from 'node:readline';
+import { erpApiPrefix, erpOperations, erpPdfDocumentsHeader, type ErpOperationName } from '@portal/contracts/erp-api';
+import { LedgerDocument, type BackendConfiguration } from '@portal/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client';
+import type { ErpConnector } from '../erp-connector';
+import { createErpHttpClient, ErpRefusedError, ErpUnavailableError, type ErpRequest } from './erp-http-client';
+import { postingToWire, resultFromWire } from './erp-wire';
+
+export type HttpErpConnectorOptions = {
+  url: string;
+  token: string;
+  timeoutMs: number;
+  /** The portal's database: where beforeRead and inTransaction run their part. */
+  db: Db;
+  /** How long the backend configuration is kept before it is asked again (it changes rarely). */
+  configurationTtlMs?: number;
+  now?: () => number;
+};
+
+export type HttpErpConnector = ErpConnector & {
+  /** The circuit and the last failure, for the System tab and the Application tab's connection status. */
+  health: () => ReturnType<ReturnType<typeof createErpHttpClient>['state']>;
+  close: () => Promise<void>;
+};
+
+export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpErpConnector {
+  const client = createErpHttpClient({
+    url: options.url,
+    token: options.token,
+    timeoutMs: options.timeoutMs,
+    retries: 2,
+    now: options.now,
+  });
+  const now = options.now ?? Date.now;
+
+  async function call<Name extends ErpOperationName>(
+    name: Name,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<unknown> {
+    const operation = erpOperations[name];
+    const answer = await client.json<unknown>({
+      method: operation.method,
+      path: `${erpApiPrefix}${operation.path}`,
+      body,
+      read: !('write' in operation && operation.write),
+      idempotencyKey,
+    });
+    if (operation.answer.kind !== 'json') throw new Error(`${name} does not answer JSON`);
+    const checked = (operation.answer.schema as z.ZodType).safeParse(answer);
+    if (!checked.success)
+      throw new ErpUnavailableError(`${name}: the answer does not follow the contract`, 'malformed');
+    return checked.data;
+  }
+
+  let configuration: { value: Promise<BackendConfiguration>; at: number } | undefined;
+  const configurationTtlMs = options.configurationTtlMs ?? 60_000;
+
+  const connector: HttpErpConnector = {
+    getHeaderAccounts: async (request) => (await call('getHeaderAccounts', request)) as never,
+    getPayer: async (request) => (await call('getPayer', request)) as never,
+    getBackendConfiguration: async () => {
+      // Kept for a minute, and the last one kept while the ERP is down (pages that need only the configuration stay up).
+      if (!configuration || now() - configuration.at > configurationTtlMs) {
+        const previous = configuration;
+        const value = call('getBackendConfiguration') as Promise<BackendConfiguration>;
+        configuration = { value, at: now() };
+        value.catch(() => {
+          configuration = previous && previous.at > 0 ? { value: previous.value, at: 0 } : undefined;
+        });
+      }
+      return configuration.value;
+    },
+    searchDocuments: async (request) => (await call('searchDocuments', request)) as never,
+    searchInvoices: async (request) => (await call('searchInvoices', request)) as never,
+    streamInvoices: (request) => streamDocuments(client, request),
+    getInvoiceTotals: async (request) => (await call('getInvoiceTotals', request)) as never,
+    getInvoiceDetail: async (request) => (await call('getInvoiceDetail', request)) as never,
+    renderInvoicePdf: async (request) => {
+      try {
+        const answer = await client.stream(readOf('renderInvoicePdf', request));
+        const chunks: Buffer[] = [];
+        for await (const chunk of answer.body) chunks.push(chunk as Buffer);
+        const pdf = Buffer.concat(chunks);
+        if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') {
+          throw new ErpUnavailableError('renderInvoicePdf: the answer is not a PDF', 'malformed');
+        }
+        const header = answer.headers[erpPdfDocumentsHeader];
+        const numbers = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').filter(Boolean);
+        return { status: { message_type: 'S', message_line_string: '' }, pdf, billing_document_numbers: numbers };
+      } catch (error) {
+        if (error instanceof ErpRefusedError && error.status === 404) {
+          return {
+            status: { message_type: 'E', message_line_string: error.body?.message_line_string ?? '' },
+            pdf: null,
+            billing_document_numbers: [],
+          };
+        }
+        throw error;
+      }
+    },
+    getPaymentCards: async (request) => (await call('getPaymentCards', request)) as never,
+    managePaymentCards: async (request) => (await call('managePaymentCards', request, crypto.randomUUID())) as never,
+    getPayableDocuments: async (request, readOptions) => {
+      if (readOptions?.beforeRead)
+        await options.db.transaction(async (tx) => readOptions.beforeRead!(tx as unknown as Db));
+      const answer = (await call('getPayableDocuments', request)) as { documents: LedgerDocument[] };
+      return answer.documents;
+    },
+    postPayment: async (posting, postOptions) => {
+      // The posting reference is the Idempotency-Key: a retry after a time-out, or the reconciler, posts it once.
+      const wire = (await call('postPayment', postingToWire(posting), posting.posting_reference)) as Parameters<
+        typeof resultFromWire
+      >[0];
+      const result = resultFromWire(wire);
+      if (postOptions?.inTransaction) {
+        await options.db.transaction(async (tx) => postOptions.inTransaction!(tx as unknown as Db, result));
+      }
+      return result;
+    },
+    searchPayments: async (request) => (await call('searchPayments', request)) as never,
+    health: () => client.state(),
+    close: () => client.close(),
+  };
+  return connector;
+}
+
+/** A read of the contract whose answer is not JSON (a PDF, NDJSON): the caller reads the body. */
+function readOf(name: 'renderInvoicePdf' | 'streamInvoices', body: unknown): ErpRequest {
+  const operation = erpOperations[name];
+  return {
+    method: operation.method,
+    path: `${erpApiPrefix}${operation.path}`,
+    body,
+    read: true,
+    accept: operation.answer.kind,
+  };
+}
+
+/** The export's documents as the ERP streams them (NDJSON), in batches of 500: flat memory whatever the size. */
+async function* streamDocuments(
+  client: ReturnType<typeof createErpHttpClient>,
+  request: unknown,
+): AsyncGenerator<LedgerDocument[]> {
+  const answer = await client.stream(readOf('streamInvoices', request));
+  let batch: LedgerDocument[] = [];
+  for await (const line of createInterface({ input: answer.body, crlfDelay: Infinity })) {
+    if (!line.trim()) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      throw new ErpUnavailableError('streamInvoices: a line is not JSON', 'malformed');
+    }
+    const checked = LedgerDocument.safeParse(parsed);
+    if (!checked.success)
+      throw new ErpUnavailableError('streamInvoices: a document does not follow the contract', 'malformed');
+    batch.push(checked.data);
+    if (batch.length === 500) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

@@ -1,0 +1,193 @@
+// The reference ERP service and the HTTP connector together (issue 28): each connector method answers over the ERP
+// contract what the built-in ledger answers in process; the service refuses callers without the token and bodies
+// outside the contract; a write repeated with its Idempotency-Key is answered the first result and changes nothing.
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { erpApiPrefix } from '@portal/contracts/erp-api';
+import type { ErpConnector } from '../connectors/erp/erp-connector';
+import { createHttpErpConnector, type HttpErpConnector } from '../connectors/erp/http/http-erp-connector';
+import { createLedgerConnector } from '../connectors/erp/ledger/ledger-connector';
+import { demoUserAccounts } from '../connectors/erp/ledger/seed';
+import { createTestApp, signInAs, type TestApp } from '../test/test-app';
+import { buildErpService } from './erp-service';
+
+const token = 'erp-test-token-0123456789';
+let t: TestApp;
+let ledger: ErpConnector;
+let service: FastifyInstance;
+let remote: HttpErpConnector;
+let base: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ ledgerDocuments: 300 });
+  ledger = createLedgerConnector(t.database.db, { now: t.clock.now });
+  service = await buildErpService({ erp: ledger, db: t.database.db, token });
+  await service.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(service.server.address() as AddressInfo).port}`;
+  remote = createHttpErpConnector({ url: base, token, timeoutMs: 5_000, db: t.database.db });
+});
+afterAll(async () => {
+  await remote?.close();
+  await service?.close();
+  await t?.close();
+});
+
+const payer = { customer_number: '0000100001', company_code: '1000' };
+/** The payer's open invoices and credits. */
+const search = {
+  payer_data: payer,
+  soldto_data: [],
+  search_parameters: { status: '03', document_type: '01' },
+} as Parameters<ErpConnector['searchInvoices']>[0];
+
+describe('the HTTP connector over the reference service', () => {
+  it('answers the reads as the ledger does in process', async () => {
+    const reads: [string, (erp: ErpConnector) => Promise<unknown>][] = [
+      [
+        'getHeaderAccounts',
+        (erp) => erp.getHeaderAccounts({ account_type: 'Payer', accounts: demoUserAccounts.payer }),
+      ],
+      ['getPayer', (erp) => erp.getPayer({ customer_number: '100001', company_code: '1000' })],
+      ['getBackendConfiguration', (erp) => erp.getBackendConfiguration()],
+      ['searchDocuments', (erp) => erp.searchDocuments(search)],
+      ['searchInvoices', (erp) => erp.searchInvoices(search)],
+      ['getInvoiceTotals', (erp) => erp.getInvoiceTotals({ payer_data: payer, soldto_data: [] })],
+      ['getPaymentCards', (erp) => erp.getPaymentCards({ payer_data: payer })],
+      ['searchPayments', (erp) => erp.searchPayments(search)],
+    ];
+    for (const [name, read] of reads) {
+      expect(await read(remote), name).toEqual(await read(ledger));
+    }
+  });
+
+  it('streams an export document by document in the same order', async () => {
+    const all = async (erp: ErpConnector) => {
+      const documents: unknown[] = [];
+      for await (const batch of erp.streamInvoices(search)) documents.push(...batch);
+      return documents;
+    };
+    const expected = await all(ledger);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await all(remote)).toEqual(expected);
+  });
+
+  it('serves a detail and its PDF, and says E without a PDF for a document of another customer', async () => {
+    const page = await ledger.searchInvoices(search);
+    const number = page.document_list.find((document) => document.billing_document_number)!.billing_document_number;
+    const detail = { document_detail: { billing_document_number: number, customer_number: '0000100001' } };
+    expect(await remote.getInvoiceDetail(detail)).toEqual(await ledger.getInvoiceDetail(detail));
+    const pdf = await remote.renderInvoicePdf({
+      payer_data: payer,
+      soldto_data: [],
+      billing_document_numbers: [number],
+    });
+    expect(pdf.pdf?.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.billing_document_numbers).toEqual([number]);
+    const other = await remote.renderInvoicePdf({
+      payer_data: { customer_number: '0000100002', company_code: '1000' },
+      soldto_data: [],
+      billing_document_numbers: [number],
+    });
+    expect(other).toMatchObject({ pdf: null, status: { message_type: 'E' } });
+  });
+});
+
+describe('the reference service', () => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    service.inject({
+      method: 'POST',
+      url: `${erpApiPrefix}${path}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
+    });
+
+  it('refuses a caller without the token, and with a wrong one (401), with the ERP error body', async () => {
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${token}x`]) {
+      const answer = await service.inject({
+        method: 'GET',
+        url: `${erpApiPrefix}/configuration`,
+        headers: authorization ? { authorization } : {},
+      });
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toMatchObject({ message_type: 'E', code: 'unauthorized' });
+    }
+  });
+
+  it('refuses a body outside the contract (400) and names the field', async () => {
+    const answer = await post('/payer', { customer_number: '', company_code: '1000' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({
+      code: 'invalid_request',
+      message_line_string: expect.stringContaining('customer_number'),
+    });
+    expect((await post('/no-such-operation', {})).statusCode).toBe(404);
+  });
+
+  it('requires an Idempotency-Key on a write, answers a repeat the first result, and a reused key 409', async () => {
+    const card = {
+      action: '01',
+      payer_data: payer,
+      payment_cards: [
+        {
+          payment_card_name: 'Added over HTTP',
+          payment_card_token: '-VISA-1111-IDEMPOTENT01',
+          payment_card_type: 'VISA',
+          valid_from: '',
+          valid_to: '12-31-2030',
+          default: '',
+          is_session: '',
+          electronic_check_account_type: '',
+          electronic_check_rdfi_number: '',
+          payer_account: '0000100001',
+          preauthorization_amount: '',
+        },
+      ],
+      log: { id: 'ADD_PAYMENT_CARD', login: 'test' },
+    };
+    expect((await post('/payment-cards/manage', card)).statusCode).toBe(400);
+    const first = await post('/payment-cards/manage', card, { 'idempotency-key': 'key-1' });
+    expect(first.json()).toMatchObject({ status: { message_type: 'S' } });
+    // Sent again without its key, the same card is a second add: the ERP says it exists (074).
+    const again = await post('/payment-cards/manage', card, { 'idempotency-key': 'key-1' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const other = await post('/payment-cards/manage', card, { 'idempotency-key': 'key-2' });
+    expect(other.json()).toMatchObject({ status: { message_type: 'E', message_number: '074' } });
+    const reused = await post('/payment-cards/manage', { ...card, action: '03' }, { 'idempotency-key': 'key-1' });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ code: 'idempotency_conflict' });
+    const cards = await ledger.getPaymentCards({ payer_data: payer });
+    expect(cards.payment_cards.filter((c) => c.payment_card_token === '-VISA-1111-IDEMPOTENT01')).toHaveLength(1);
+  });
+});
+
+describe('a portal with ERP_URL', () => {
+  it('reads its customers over the contract, and refuses imports (409): the ERP is the source of documents', async () => {
+    const portal = await createTestApp({ settings: { ERP_URL: base, ERP_TOKEN: token } });
+    try {
+      const session = await signInAs(portal.app, 'payer@example.com');
+      const accounts = await portal.app.inject({
+        method: 'POST',
+        url: '/api/customer/header-accounts',
+        headers: { authorization: `Bearer ${session.token}` },
+        payload: {},
+      });
+      expect(accounts.statusCode, accounts.body).toBe(200);
+      expect(JSON.stringify(accounts.json())).toContain('Acme Industrial Supply');
+
+      const admin = await signInAs(portal.app, 'admin@example.com');
+      const refused = await portal.app.inject({
+        method: 'POST',
+        url: '/api/ledger/imports?kind=customers',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'text/csv', 'accept-language': 'en' },
+        payload: 'customer_number,party_ids\n100001,0002:FR1\n',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ messageKey: 'imports.errors.erp_connected' });
+      expect(refused.json().message).toContain('ERP_URL');
+    } finally {
+      await portal.close();
+    }
+  });
+});
