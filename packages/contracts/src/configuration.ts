@@ -159,6 +159,14 @@ export const SystemStatus = z.object({
   outbox: z.object({ queued: z.number().int(), failed: z.number().int(), sent: z.number().int() }),
   reconciler: z.object({ lastRunAt: z.string().nullable(), instanceId: z.string().nullable() }),
   instance: z.object({ id: z.string(), startedAt: z.string() }),
+  /** Issue 28: the built-in ledger, or ERP_URL with its circuit (open: failing fast since openedAt). */
+  erp: z.object({
+    kind: z.enum(['ledger', 'http']),
+    url: z.string().nullable(),
+    circuit: z.enum(['closed', 'open', 'half_open']).nullable(),
+    openedAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+  }),
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;
 

@@ -2,7 +2,7 @@
 // contract what the built-in ledger answers in process; the service refuses callers without the token and bodies
 // outside the contract; a write repeated with its Idempotency-Key is answered the first result and changes nothing.
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erpApiPrefix } from '@portal/contracts/erp-api';
 import type { ErpConnector } from '../connectors/erp/erp-connector';
@@ -186,6 +186,58 @@ describe('a portal with ERP_URL', () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ messageKey: 'imports.errors.erp_connected' });
       expect(refused.json().message).toContain('ERP_URL');
+
+      const system = await portal.app.inject({
+        method: 'GET',
+        url: '/api/configuration/system',
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(system.json().erp).toEqual({
+        kind: 'http',
+        url: base,
+        circuit: 'closed',
+        openedAt: null,
+        lastError: null,
+      });
+    } finally {
+      await portal.close();
+    }
+  });
+});
+
+describe('a portal whose ERP does not answer', () => {
+  it('fails fast once the circuit is open, and the System tab says since when and why', async () => {
+    // A port that was listening and is closed now: connections are refused.
+    const gone = Fastify();
+    await gone.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(gone.server.address() as AddressInfo).port}`;
+    await gone.close();
+    const portal = await createTestApp({ settings: { ERP_URL: url, ERP_TOKEN: token } });
+    try {
+      const session = await signInAs(portal.app, 'payer@example.com');
+      const headers = { authorization: `Bearer ${session.token}` };
+      for (let call = 0; call < 5; call++) {
+        const answer = await portal.app.inject({
+          method: 'POST',
+          url: '/api/customer/header-accounts',
+          headers,
+          payload: {},
+        });
+        expect(answer.statusCode).toBeGreaterThanOrEqual(500);
+      }
+      const admin = await signInAs(portal.app, 'admin@example.com');
+      const system = await portal.app.inject({
+        method: 'GET',
+        url: '/api/configuration/system',
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(system.json().erp).toMatchObject({
+        kind: 'http',
+        url,
+        circuit: 'open',
+        openedAt: expect.any(String),
+        lastError: expect.stringContaining('refused'),
+      });
     } finally {
       await portal.close();
     }

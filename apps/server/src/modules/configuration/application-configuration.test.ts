@@ -156,6 +156,7 @@ describe('the System tab', () => {
       outbox: { queued: expect.any(Number), failed: 0, sent: expect.any(Number) },
       reconciler: { lastRunAt: null, instanceId: null },
       instance: { id: expect.any(String), startedAt: expect.any(String) },
+      erp: { kind: 'ledger', url: null, circuit: null, openedAt: null, lastError: null },
     });
     const migrationFiles = readdirSync(migrationsFolder()).filter((name) => name.endsWith('.sql'));
     expect(status.migrations.applied).toBe(migrationFiles.length);

@@ -1,8 +1,18 @@
 import { Paper, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { SystemStatus } from '@portal/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { systemStatusQuery } from '../api/application-configuration';
+
+function erpLine(erp: SystemStatus['erp'], t: TFunction): string {
+  if (erp.kind === 'ledger' || !erp.circuit) return t('configuration.system.erp_ledger');
+  const state = t(`configuration.system.erp_${erp.circuit}`, { url: erp.url, date: formatDateTime(erp.openedAt) });
+  return erp.lastError && erp.circuit !== 'closed'
+    ? `${state}. ${t('configuration.system.erp_last_error', { error: erp.lastError })}`
+    : state;
+}
 
 /** The System tab (read-only): what an administrator checks before calling for help. */
 export function SystemTab() {
@@ -33,6 +43,7 @@ export function SystemTab() {
       t('configuration.system.instance'),
       t('configuration.system.instance_value', { id: data.instance.id, date: formatDateTime(data.instance.startedAt) }),
     ],
+    [t('configuration.system.erp'), erpLine(data.erp, t)],
   ];
   return (
     <Paper withBorder p="lg" radius="md">
