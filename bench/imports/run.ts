@@ -787,7 +787,7 @@ async function main(): Promise<void> {
         `${mib(fs.statSync(smallFile).size)} MiB`,
     );
 
-    log(`\nDocuments CSV through importFiles (batches of 2,000 rows), PostgreSQL`);
+    log(`\nDocuments CSV through importFiles (batches of 1,000 rows, the next read while one is written), PostgreSQL`);
     const small = await runImport(db, 'documents', [smallFile], { created: smallRowCount });
     log(`  ${grouped(smallRowCount)} rows: ${describeImport(smallRowCount, small)}`);
     const large = await runImport(db, 'documents', [largeFile], { created: rowCount });

@@ -13,6 +13,8 @@ export const errorCodes = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** The ERP behind ERP_URL refused the connection, timed out, failed or answered outside the contract (issue 28). */
+  ERP_UNAVAILABLE: 503,
   /** A maintenance window is on (access spec §4 blackout): the answer carries the administrator's notice. */
   MAINTENANCE: 503,
   /** The payment gateway refused or failed a call the portal needed (access token, tokenization). */

@@ -206,7 +206,7 @@ describe('a portal with ERP_URL', () => {
 });
 
 describe('a portal whose ERP does not answer', () => {
-  it('fails fast once the circuit is open, and the System tab says since when and why', async () => {
+  it('says so in the reader language (503), fails fast once the circuit is open, and the System tab says since when and why', async () => {
     // A port that was listening and is closed now: connections are refused.
     const gone = Fastify();
     await gone.listen({ port: 0, host: '127.0.0.1' });

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { resolveLanguage, translate } from '@portal/i18n';
 import type { ErrorResponse } from '@portal/contracts';
+import { ErpUnavailableError } from '../connectors/erp/http/erp-http-client';
 import { AppError } from '../errors';
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -50,6 +51,8 @@ function sendError(appError: AppError, request: FastifyRequest, reply: FastifyRe
 
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  // Issue 28: the ERP is down or broken; the user reads that, in their language, instead of an unexpected error.
+  if (error instanceof ErpUnavailableError) return new AppError('ERP_UNAVAILABLE', { cause: error });
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields = error.validation.map((v) => v.instancePath);
     return new AppError('VALIDATION_FAILED', { details: { fields } });

@@ -219,7 +219,9 @@ export function createErpHttpClient(options: ErpHttpClientOptions): ErpHttpClien
             throw error;
           }
           if (!(error instanceof ErpUnavailableError)) throw error;
-          if (attemptIndex >= extraAttempts) {
+          // A time-out is not retried: the user has waited one deadline already, and a screen must say that the ERP
+          // is down within 10 s (issue 28), not after three deadlines.
+          if (attemptIndex >= extraAttempts || error.reason === 'timeout') {
             recordFailure(error, isProbe);
             throw error;
           }
