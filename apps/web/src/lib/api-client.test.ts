@@ -46,4 +46,31 @@ describe('call', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('says that the ERP is not answering, once for every call that finds it down, instead of a System Error', async () => {
+    const body = {
+      error: 'ERP_UNAVAILABLE',
+      messageKey: 'errors.codes.ERP_UNAVAILABLE',
+      message: 'The accounting system (ERP) is not answering right now.',
+      uniqueId: 'req-1',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    vi.mocked(notify.error).mockClear();
+    try {
+      await expect(call(listLedgerImports, undefined, {})).rejects.toMatchObject({ status: 503 });
+      await expect(call(listLedgerImports, undefined, {})).rejects.toMatchObject({ status: 503 });
+      expect(vi.mocked(notify.error).mock.calls).toEqual([
+        [expect.stringContaining('ERP'), { id: 'erp-unavailable' }],
+        [expect.stringContaining('ERP'), { id: 'erp-unavailable' }],
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -232,6 +232,11 @@ function toastFailure(
     maintenanceSignal.set((count) => count + 1);
     return;
   }
+  // Issue 28: the ERP behind the portal is down. Said as it is, once however many calls fail, not as a System Error.
+  if (body?.error === 'ERP_UNAVAILABLE') {
+    notify.error(errorText(body), { id: 'erp-unavailable' });
+    return;
+  }
   if (response.status >= 500) {
     notify.error(i18n.t('errors.toast.system_error'));
     return;
