@@ -3,14 +3,16 @@ import { messageChunks } from './apps/web/build/message-chunks';
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       { test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          // API tests share one database per file; files run one at a time to keep PGlite memory bounded.
-          fileParallelism: false,
+          // API tests share one database per file (an in-memory PGlite, ~300 MB, or a PostgreSQL database of their own):
+          // two files at a time, one per core. The files that count limits in a shared Redis run only with
+          // TEST_REDIS_URL, which .ci/run gives to a run of their own (their counters would otherwise meet).
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
