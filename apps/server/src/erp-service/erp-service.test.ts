@@ -243,3 +243,31 @@ describe('a portal whose ERP does not answer', () => {
     }
   });
 });
+
+describe('the backend configuration over HTTP', () => {
+  it('keeps the last one read while the ERP is down, and has none to give before the first read', async () => {
+    const own = await buildErpService({ erp: ledger, db: t.database.db, token });
+    await own.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(own.server.address() as AddressInfo).port}`;
+    // Expired at once: every read asks the ERP again.
+    const connector = createHttpErpConnector({
+      url,
+      token,
+      timeoutMs: 2_000,
+      db: t.database.db,
+      configurationTtlMs: 0,
+    });
+    const never = createHttpErpConnector({ url, token, timeoutMs: 2_000, db: t.database.db });
+    try {
+      const read = await connector.getBackendConfiguration();
+      expect(read).toEqual(await ledger.getBackendConfiguration());
+      await own.close();
+      expect(await connector.getBackendConfiguration()).toEqual(read);
+      expect(await connector.getBackendConfiguration()).toEqual(read);
+      await expect(never.getBackendConfiguration()).rejects.toMatchObject({ name: 'ErpUnavailableError' });
+    } finally {
+      await connector.close();
+      await never.close();
+    }
+  });
+});

@@ -46,6 +46,7 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
     idempotencyKey?: string,
   ): Promise<unknown> {
     const operation = erpOperations[name];
+    if (operation.answer.kind !== 'json') throw new Error(`${name} does not answer JSON`);
     const answer = await client.json<unknown>({
       method: operation.method,
       path: `${erpApiPrefix}${operation.path}`,
@@ -53,31 +54,39 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
       read: !('write' in operation && operation.write),
       idempotencyKey,
     });
-    if (operation.answer.kind !== 'json') throw new Error(`${name} does not answer JSON`);
     const checked = (operation.answer.schema as z.ZodType).safeParse(answer);
     if (!checked.success)
       throw new ErpUnavailableError(`${name}: the answer does not follow the contract`, 'malformed');
     return checked.data;
   }
 
-  let configuration: { value: Promise<BackendConfiguration>; at: number } | undefined;
+  // The backend configuration changes rarely: kept a minute, one call at a time to refresh it, and the last one read
+  // still answered while the ERP is down (pages that need only the configuration stay up).
   const configurationTtlMs = options.configurationTtlMs ?? 60_000;
+  let kept: { value: BackendConfiguration; at: number } | undefined;
+  let asking: Promise<BackendConfiguration> | undefined;
+  async function backendConfiguration(): Promise<BackendConfiguration> {
+    if (kept && now() - kept.at <= configurationTtlMs) return kept.value;
+    asking ??= (call('getBackendConfiguration') as Promise<BackendConfiguration>)
+      .then((value) => {
+        kept = { value, at: now() };
+        return value;
+      })
+      .finally(() => {
+        asking = undefined;
+      });
+    try {
+      return await asking;
+    } catch (error) {
+      if (kept && error instanceof ErpUnavailableError) return kept.value;
+      throw error;
+    }
+  }
 
   const connector: HttpErpConnector = {
     getHeaderAccounts: async (request) => (await call('getHeaderAccounts', request)) as never,
     getPayer: async (request) => (await call('getPayer', request)) as never,
-    getBackendConfiguration: async () => {
-      // Kept for a minute, and the last one kept while the ERP is down (pages that need only the configuration stay up).
-      if (!configuration || now() - configuration.at > configurationTtlMs) {
-        const previous = configuration;
-        const value = call('getBackendConfiguration') as Promise<BackendConfiguration>;
-        configuration = { value, at: now() };
-        value.catch(() => {
-          configuration = previous && previous.at > 0 ? { value: previous.value, at: 0 } : undefined;
-        });
-      }
-      return configuration.value;
-    },
+    getBackendConfiguration: backendConfiguration,
     searchDocuments: async (request) => (await call('searchDocuments', request)) as never,
     searchInvoices: async (request) => (await call('searchInvoices', request)) as never,
     streamInvoices: (request) => streamDocuments(client, request),
