@@ -241,6 +241,7 @@ function erpConnectorOf(config: Config, db: Db, now: () => Date): ErpConnector {
     url: config.ERP_URL,
     token: config.ERP_TOKEN,
     timeoutMs: config.ERP_TIMEOUT_SECONDS * 1000,
+    configurationTtlMs: config.ERP_CONFIGURATION_CACHE_SECONDS * 1000,
     db,
   });
 }

@@ -189,6 +189,11 @@ export const settings = {
     default: '8',
     doc: 'Time allowed for one call to ERP_URL (connection and answer), within the 10 s in which a screen says the ERP is down.',
   },
+  ERP_CONFIGURATION_CACHE_SECONDS: {
+    schema: z.coerce.number().int().min(0).max(86_400),
+    default: '60',
+    doc: "How long the ERP's backend configuration (company codes, payment types, reason codes) is kept before it is asked again; 0: asked on every use. The last one read answers while the ERP is down.",
+  },
   WEBHOOK_TIMEOUT_SECONDS: {
     schema: z.coerce.number().positive().max(300),
     default: '15',
@@ -302,6 +307,14 @@ export function describeSettings(): string {
  */
 export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
+}
+
+/**
+ * TEST_ERP=http (issue 28): each API test's portal reaches its ledger over the ERP contract, through the reference
+ * ERP service on a port of its own, instead of in process (CI runs the API tests both ways).
+ */
+export function testErpOverHttp(): boolean {
+  return process.env.TEST_ERP === 'http';
 }
 
 /** A Redis for the tests of limits shared across instances (TEST_REDIS_URL); those tests are skipped without one. */

@@ -2,6 +2,7 @@
 // contract what the built-in ledger answers in process; the service refuses callers without the token and bodies
 // outside the contract; a write repeated with its Idempotency-Key is answered the first result and changes nothing.
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erpApiPrefix } from '@portal/contracts/erp-api';
@@ -245,7 +246,8 @@ describe('a portal whose ERP does not answer', () => {
 });
 
 describe('the backend configuration over HTTP', () => {
-  it('keeps the last one read while the ERP is down, and has none to give before the first read', async () => {
+  it('keeps the last one read while the ERP is down, also for a portal started during the outage, and has none to give before any read', async () => {
+    await t.database.db.execute(sql`DELETE FROM portal.app_settings WHERE key = 'erp_backend_configuration'`);
     const own = await buildErpService({ erp: ledger, db: t.database.db, token });
     await own.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(own.server.address() as AddressInfo).port}`;
@@ -264,7 +266,12 @@ describe('the backend configuration over HTTP', () => {
       await own.close();
       expect(await connector.getBackendConfiguration()).toEqual(read);
       expect(await connector.getBackendConfiguration()).toEqual(read);
-      await expect(never.getBackendConfiguration()).rejects.toMatchObject({ name: 'ErpUnavailableError' });
+      // A portal started while the ERP is down (no read of its own) answers the one its database keeps.
+      expect(await never.getBackendConfiguration()).toEqual(read);
+      await t.database.db.execute(sql`DELETE FROM portal.app_settings WHERE key = 'erp_backend_configuration'`);
+      const fresh = createHttpErpConnector({ url, token, timeoutMs: 2_000, db: t.database.db });
+      await expect(fresh.getBackendConfiguration()).rejects.toMatchObject({ name: 'ErpUnavailableError' });
+      await fresh.close();
     } finally {
       await connector.close();
       await never.close();

@@ -1,10 +1,15 @@
 // Builds the real app on a fresh, migrated database for one test file: in-memory PGlite by default, or a new
-// database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the API tests both ways).
+// database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the API tests both ways). With TEST_ERP=http
+// the portal reaches the ERP (the built-in ledger, or the test's own connector) over the ERP contract: the reference
+// ERP service listens on a port of its own, on the same database, and the portal has ERP_URL (issue 28).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, logSerializers, redactedPaths } from '../app';
-import { loadConfig, testDatabaseUrl, type Config } from '../config';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, testDatabaseUrl, testErpOverHttp, type Config } from '../config';
+import { createLedgerConnector } from '../connectors/erp/ledger/ledger-connector';
+import { buildErpService } from '../erp-service/erp-service';
 import type { ErpConnector } from '../connectors/erp/erp-connector';
 import { openDatabase, type Database } from '../db/client';
 import { seedLedger } from '../connectors/erp/ledger/seed';
@@ -71,14 +76,28 @@ export async function createTestApp(
     CONFIG_ENCRYPTION_KEY: 'test-config-key-test-config-key-0123456',
     ...options.settings,
   };
+  let erp = options.erp?.(database.db, clock.now);
+  let erpService: FastifyInstance | undefined;
+  if (testErpOverHttp()) {
+    const token = randomBytes(24).toString('base64url');
+    erpService = await buildErpService({
+      erp: erp ?? createLedgerConnector(database.db, { now: clock.now }),
+      db: database.db,
+      token,
+    });
+    await erpService.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = erpService.server.address() as AddressInfo;
+    // The configuration asked on every use: tests change it in the database and expect the next call to see it.
+    Object.assign(settings, {
+      ERP_URL: `http://127.0.0.1:${port}`,
+      ERP_TOKEN: token,
+      ERP_CONFIGURATION_CACHE_SECONDS: '0',
+      ...options.settings,
+    });
+    erp = undefined;
+  }
   const config = loadConfig(settings, [], {});
-  const { app, logs } = await startServer(
-    config,
-    database.db,
-    clock,
-    options.erp?.(database.db, clock.now),
-    options.beforeReady,
-  );
+  const { app, logs } = await startServer(config, database.db, clock, erp, options.beforeReady);
   return {
     app,
     database,
@@ -94,6 +113,7 @@ export async function createTestApp(
       ];
       app.ctx.mail.close();
       await app.close();
+      await erpService?.close();
       await database.close();
       await dropDatabase?.();
       if (findings.length > 0)

@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { migrationsFolder } from '../../db/client';
 import type { ErpConnector } from '../../connectors/erp/erp-connector';
 import { createLedgerConnector } from '../../connectors/erp/ledger/ledger-connector';
+import { testErpOverHttp } from '../../config';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -156,7 +157,9 @@ describe('the System tab', () => {
       outbox: { queued: expect.any(Number), failed: 0, sent: expect.any(Number) },
       reconciler: { lastRunAt: null, instanceId: null },
       instance: { id: expect.any(String), startedAt: expect.any(String) },
-      erp: { kind: 'ledger', url: null, circuit: null, openedAt: null, lastError: null },
+      erp: testErpOverHttp()
+        ? { kind: 'http', url: t.config.ERP_URL, circuit: 'closed', openedAt: null, lastError: null }
+        : { kind: 'ledger', url: null, circuit: null, openedAt: null, lastError: null },
     });
     const migrationFiles = readdirSync(migrationsFolder()).filter((name) => name.endsWith('.sql'));
     expect(status.migrations.applied).toBe(migrationFiles.length);
@@ -189,7 +192,15 @@ describe('the connection status', () => {
         async () => {
           throw Object.assign(new Error('ERP unreachable'), { statusCode: 504 });
         },
-        { good: false, statusCode: 504, messageType: 'E', message: 'ERP unreachable' },
+        // Over HTTP (TEST_ERP=http) the failure is the ERP service's 500, which the portal reports as unavailable.
+        testErpOverHttp()
+          ? {
+              good: false,
+              statusCode: 503,
+              messageType: 'E',
+              message: 'ERP GET /erp/v1/configuration answered 500 (server_error)',
+            }
+          : { good: false, statusCode: 504, messageType: 'E', message: 'ERP unreachable' },
       ],
     ] as const) {
       const other = await createTestApp({

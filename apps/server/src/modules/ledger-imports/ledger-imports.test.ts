@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport } from '@portal/contracts';
 import PDFDocument from 'pdfkit';
 import { customerPartyIds, customers, documentPdfs, documents, invoiceItems, payerSoldTos } from '../../db/schema';
+import { testErpOverHttp } from '../../config';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 import { buildUblInvoice } from './ubl/build-ubl';
 
+// Imports fill the built-in ledger: with ERP_URL they answer 409 (erp-service.test.ts), so not run over HTTP.
+const erpOverHttp = testErpOverHttp();
 let t: TestApp;
 let admin: string;
 
@@ -89,7 +92,7 @@ async function invoiceList(token: string, customer: string) {
   return response;
 }
 
-describe('POST /api/ledger/imports: customers CSV', () => {
+describe.skipIf(erpOverHttp)('POST /api/ledger/imports: customers CSV', () => {
   it('creates payers and sold-tos with their identifiers, then counts a second import as unchanged', async () => {
     const csv = [
       customersHeader,
@@ -199,7 +202,7 @@ describe('POST /api/ledger/imports: customers CSV', () => {
 const documentsHeader =
   'company_code,type,number,document_date,due_date,currency,total_amount,open_amount,payer_number,soldto_number,reference,purchase_order,pdf_file';
 
-describe('POST /api/ledger/imports: documents CSV', () => {
+describe.skipIf(erpOverHttp)('POST /api/ledger/imports: documents CSV', () => {
   it('creates open items that the customer sees in lists and totals, and counts a second import as unchanged', async () => {
     const csv = [
       documentsHeader,
@@ -358,7 +361,7 @@ describe('POST /api/ledger/imports: documents CSV', () => {
   });
 });
 
-describe('POST /api/ledger/imports: UBL', () => {
+describe.skipIf(erpOverHttp)('POST /api/ledger/imports: UBL', () => {
   it('imports an invoice for the customer holding the buyer identifier, with its lines, and a credit note for it', async () => {
     const invoice = buildUblInvoice({
       number: 'UBL-2026-001',
@@ -444,7 +447,7 @@ describe('POST /api/ledger/imports: UBL', () => {
   });
 });
 
-describe('POST /api/ledger/imports: who may import', () => {
+describe.skipIf(erpOverHttp)('POST /api/ledger/imports: who may import', () => {
   it('refuses a customer user, a manager and nobody, and writes nothing', async () => {
     const csv = `${customersHeader}\n700099,Intruder,,,,,,US,,1000,1000,10,00,USD,,`;
     const user = (await signInAs(t.app, 'payer@example.com')).token;
@@ -472,7 +475,7 @@ describe('POST /api/ledger/imports: who may import', () => {
   });
 });
 
-describe('GET /api/ledger/imports', () => {
+describe.skipIf(erpOverHttp)('GET /api/ledger/imports', () => {
   it('lists the imports newest first and reads one report', async () => {
     const list = await t.app.inject({
       method: 'GET',
@@ -519,14 +522,14 @@ describe('GET /api/ledger/imports', () => {
 });
 
 // The list and totals see imported documents like any other.
-describe('after an import', () => {
+describe.skipIf(erpOverHttp)('after an import', () => {
   it('shows the imported open items in the customer list of a user linked to the payer', async () => {
     const response = await invoiceList(admin, '0000700001');
     expect(response.statusCode).toBeLessThan(500);
   });
 });
 
-describe('from an empty database', () => {
+describe.skipIf(erpOverHttp)('from an empty database', () => {
   it('takes a supplier from nothing to company codes, customers, open items and a UBL invoice mapped by its seller', async () => {
     const empty = await createTestApp({ demoUsers: true });
     try {
@@ -587,7 +590,7 @@ describe('from an empty database', () => {
   });
 });
 
-describe('PDFs of imported documents', () => {
+describe.skipIf(erpOverHttp)('PDFs of imported documents', () => {
   const render = (numbers: string[], language: 'en' | 'de' = 'en') =>
     t.app.ctx.erp.renderInvoicePdf({
       payer_data: { customer_number: '0000700001', company_code: '1000' },
@@ -651,7 +654,7 @@ describe('PDFs of imported documents', () => {
   });
 });
 
-describe('payments made in the portal', () => {
+describe.skipIf(erpOverHttp)('payments made in the portal', () => {
   it('stay on a document that a later file still shows with its old open amount, until the ERP acknowledges them', async () => {
     // The demo payer pays part of an imported invoice; the ERP's next file, exported before it, still says 50.00.
     const csv = (open: string) =>

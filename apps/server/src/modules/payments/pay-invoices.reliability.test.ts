@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseUrl } from '../../config';
+import { testDatabaseUrl, testErpOverHttp } from '../../config';
 import { sandboxCharges } from '../../connectors/gateway/sandbox/sandbox.schema';
 import { refreshAccountBalances } from '../../connectors/erp/ledger/refresh-account-balances';
 import { idempotencyKeys, paymentIntents, paymentItems } from '../../db/schema';
@@ -25,6 +25,10 @@ import {
 } from './payments.test-helpers';
 
 const onPostgres = Boolean(testDatabaseUrl());
+// With the ERP over HTTP (TEST_ERP=http) the ERP commits the posting before the portal's own transaction settles the
+// intent: a crash in that transaction leaves the ERP posted and the intent pending, and the reconciler's second
+// posting with the same Idempotency-Key is answered the first result (posted once, settled once).
+const erpOverHttp = testErpOverHttp();
 
 let t: TestApp;
 let payer: string;
@@ -220,7 +224,10 @@ describe('fault points', () => {
       const crashed = await pay(t.app, payer, payRequest([invoice], { cardToken: amex }));
       expect(crashed.statusCode).toBe(500);
       setPaymentFaultPoints(t.app.ctx, null);
-      expect((await reloadDocument(t.database.db, invoice.id)).openAmount).toBe(invoice.openAmount);
+      const postedByTheErp = erpOverHttp && 'beforeCommit' in faults;
+      expect((await reloadDocument(t.database.db, invoice.id)).openAmount).toBe(
+        postedByTheErp ? 0n : invoice.openAmount,
+      );
     }
     const round = await reconcileLater();
     expect(round).toMatchObject({ examined: 2, posted: 2 });
@@ -284,7 +291,9 @@ describe('fault points', () => {
       const lost = await pay(t.app, payer, request, key);
       expect(lost.statusCode).toBe(500);
       setPaymentFaultPoints(t.app.ctx, null);
-      expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(invoice!.openAmount);
+      expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(
+        erpOverHttp ? 0n : invoice!.openAmount,
+      );
       // Charged but not posted: the approval is written with the posting, so the intent is still pending.
       expect((await intentOf(key)).state).toBe('pending');
 

@@ -17,6 +17,7 @@ import type { AppContext } from '../../app-context';
 import { queueMail } from '../mail/queue-mail';
 import { recordAuditEvent } from '../audit/audit.repository';
 import type { LedgerPaymentPosting, LedgerPostingResult } from '../../connectors/erp/erp-connector';
+import { ErpUnavailableError } from '../../connectors/erp/http/erp-http-client';
 import { GatewayTimeoutError, type GatewayCharge } from '../../connectors/gateway/payment-gateway';
 import type { Db } from '../../db/client';
 import { retryOnConflict } from '../../db/retry-on-conflict';
@@ -103,13 +104,37 @@ export async function settlePaymentIntent(
       if (!charge) return options.mayVoid ? voidIntent(ctx, intent, options.mode) : pendingResponse(intent);
     }
     await faults.afterGateway?.(intent, charge);
-    if (charge.status !== 'approved')
-      return declineIntent(ctx, intent, charge.decline_reason || charge.status, options.mode);
+    if (charge.status !== 'approved') {
+      const reason = charge.decline_reason || charge.status;
+      return whileErpUnavailable(declineIntent(ctx, intent, reason, options.mode), () =>
+        unsettledResponse(intent, 'declined', `Payment declined: ${reason}`),
+      );
+    }
     // The approval is written with the posting, in its transaction (one commit fewer): an intent that dies in
     // between is still pending, and its retry or the reconciler finds the charge by a look-up and posts it.
     authorization = charge.authorization_reference;
   }
-  return postIntent(ctx, { ...intent, authorizationReference: authorization }, options.mode);
+  return whileErpUnavailable(postIntent(ctx, { ...intent, authorizationReference: authorization }, options.mode), () =>
+    pendingResponse(intent),
+  );
+}
+
+/**
+ * Issue 28: the ERP did not take the posting (refused, timed out, failed, answered outside the contract, restarted).
+ * The charge stands and the intent stays unsettled: the user is told the payment is being confirmed (not an error
+ * that invites a second payment), this answer is not stored under the key, and a retry with the key or the
+ * reconciler posts it with the same Idempotency-Key (the posting reference), which the ERP answers once.
+ */
+async function whileErpUnavailable(
+  settling: Promise<PayInvoicesResponse>,
+  meanwhile: () => PayInvoicesResponse,
+): Promise<PayInvoicesResponse> {
+  try {
+    return await settling;
+  } catch (error) {
+    if (error instanceof ErpUnavailableError) return meanwhile();
+    throw error;
+  }
 }
 
 function isUnsettled(intent: PaymentIntent): boolean {
@@ -140,7 +165,9 @@ function ledgerPosting(
     authorization_reference: outcome.message_type === 'S' ? intent.authorizationReference : '',
     order_number: intent.orderNumber,
     login: intent.login,
-    posted_at: ctx.now(),
+    // When the customer paid, not when this attempt runs: a posting retried later (the reconciler, a retry with the
+    // same key) carries the same body under the same Idempotency-Key, and the ERP answers it the first result.
+    posted_at: intent.createdAt,
     documents: posting.documents.map((document) => ({
       document_key: document.document_key,
       amount_minor: BigInt(document.amount_minor),

@@ -6,12 +6,16 @@
 // reference keeps a payment's posting exactly-once across retries and the reconciler.
 import { createInterface } from 'node:readline';
 import { erpApiPrefix, erpOperations, erpPdfDocumentsHeader, type ErpOperationName } from '@portal/contracts/erp-api';
-import { LedgerDocument, type BackendConfiguration } from '@portal/contracts';
+import { BackendConfiguration, LedgerDocument } from '@portal/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
+import { readSetting, writeSetting } from '../../../modules/system/app-settings.repository';
 import type { ErpConnector } from '../erp-connector';
 import { createErpHttpClient, ErpRefusedError, ErpUnavailableError, type ErpRequest } from './erp-http-client';
 import { postingToWire, resultFromWire } from './erp-wire';
+
+/** Where the last backend configuration read from the ERP is kept (app_settings). */
+const keptConfigurationSetting = 'erp_backend_configuration';
 
 export type HttpErpConnectorOptions = {
   url: string;
@@ -60,25 +64,41 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
     return checked.data;
   }
 
-  // The backend configuration changes rarely: kept a minute, one call at a time to refresh it, and the last one read
-  // still answered while the ERP is down (pages that need only the configuration stay up).
+  // The backend configuration changes rarely: kept a minute (ERP_CONFIGURATION_CACHE_SECONDS), one call at a time to
+  // refresh it, and the last one read still answered while the ERP is down, also by a portal (re)started during the
+  // outage: it is kept in the portal's database too. Start-up routing (access spec §2) and the pages that need only
+  // the configuration stay up; the pages that need the ERP's data say it is unavailable.
   const configurationTtlMs = options.configurationTtlMs ?? 60_000;
   let kept: { value: BackendConfiguration; at: number } | undefined;
+  let stored: string | undefined;
   let asking: Promise<BackendConfiguration> | undefined;
+  async function refreshConfiguration(): Promise<BackendConfiguration> {
+    const value = (await call('getBackendConfiguration')) as BackendConfiguration;
+    kept = { value, at: now() };
+    const text = JSON.stringify(value);
+    if (text !== stored) {
+      await writeSetting(options.db, keptConfigurationSetting, value);
+      stored = text;
+    }
+    return value;
+  }
+  async function lastKeptConfiguration(): Promise<BackendConfiguration | undefined> {
+    if (kept) return kept.value;
+    const checked = BackendConfiguration.safeParse(await readSetting(options.db, keptConfigurationSetting));
+    // Asked again on the next use (at 0): the circuit breaker keeps those asks cheap while the ERP is down.
+    if (checked.success) kept = { value: checked.data, at: 0 };
+    return kept?.value;
+  }
   async function backendConfiguration(): Promise<BackendConfiguration> {
-    if (kept && now() - kept.at <= configurationTtlMs) return kept.value;
-    asking ??= (call('getBackendConfiguration') as Promise<BackendConfiguration>)
-      .then((value) => {
-        kept = { value, at: now() };
-        return value;
-      })
-      .finally(() => {
-        asking = undefined;
-      });
+    if (kept && now() - kept.at < configurationTtlMs) return kept.value;
+    asking ??= refreshConfiguration().finally(() => {
+      asking = undefined;
+    });
     try {
       return await asking;
     } catch (error) {
-      if (kept && error instanceof ErpUnavailableError) return kept.value;
+      const last = error instanceof ErpUnavailableError ? await lastKeptConfiguration() : undefined;
+      if (last) return last;
       throw error;
     }
   }

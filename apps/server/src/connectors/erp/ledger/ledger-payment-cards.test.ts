@@ -5,18 +5,23 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeFeedOf } from '../../../db/change-feed';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { ErpConnector } from '../erp-connector';
+import { createLedgerConnector } from './ledger-connector';
 import { paymentCards } from './ledger.schema';
 
 let t: TestApp;
+/** The built-in ledger itself (also when the test app reaches it over HTTP): its own kept cards are under test. */
+let ledger: ErpConnector;
 beforeAll(async () => {
   t = await createTestApp({ ledgerDocuments: 200, demoUsers: false });
+  ledger = createLedgerConnector(t.database.db, { now: t.clock.now });
 }, 120_000);
 afterAll(() => t.close());
 
 const payer = { customer_number: '100001', company_code: '1000' };
 
 async function cardNames(): Promise<string[]> {
-  const { payment_cards } = await t.app.ctx.erp.getPaymentCards({ payer_data: payer });
+  const { payment_cards } = await ledger.getPaymentCards({ payer_data: payer });
   return payment_cards.map((card) => card.payment_card_name);
 }
 
@@ -76,7 +81,7 @@ describe("a payer's saved cards, kept per instance", () => {
 
   it("sees a card added through the ERP's manage call at the next read", async () => {
     expect(await cardNames()).toEqual([]);
-    const answer = await t.app.ctx.erp.managePaymentCards({
+    const answer = await ledger.managePaymentCards({
       action: '01',
       payer_data: payer,
       payment_cards: [
@@ -95,7 +100,7 @@ describe("a payer's saved cards, kept per instance", () => {
         },
       ],
       log: { login: 'test' },
-    } as Parameters<typeof t.app.ctx.erp.managePaymentCards>[0]);
+    } as Parameters<typeof ledger.managePaymentCards>[0]);
     expect(answer.status.message_type).toBe('S');
     // No waiting: the write announces it to its own instance at once.
     expect(await cardNames()).toEqual(['Added']);

@@ -1,0 +1,445 @@
+// The conformance kit of the ERP contract (issue 28): the checks an integrator runs against their own implementation
+// (`npm run erp:conformance -- --url … --token …`) before pointing a portal at it. Each check names the operation it
+// calls and says what was wrong: a status, a field outside the contract (zod's path), a repeat that was not answered
+// the first result. Reads only by default; with `writes` it also adds and deletes a test card and posts one minor
+// unit on an open invoice of the test payer, twice with the same Idempotency-Key (a test system, not production).
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  erpApiPrefix,
+  erpOperations,
+  erpPdfDocumentsHeader,
+  ErpErrorBody,
+  type ErpOperationName,
+  type ErpPaymentPosting,
+} from '@portal/contracts/erp-api';
+import { LedgerDocument, paymentDocumentKey, type AccountLink } from '@portal/contracts';
+import type { z } from 'zod';
+
+export type ConformanceOptions = {
+  url: string;
+  token: string;
+  /** A payer of the ERP with open invoices (the reference service's demo: 0000100001 in company code 1000). */
+  payer: string;
+  companyCode: string;
+  salesArea: Pick<AccountLink, 'sales_organization' | 'distribution_channel' | 'division'>;
+  /** Also check the writes (a test card, a posting of one minor unit): only against a test system. */
+  writes: boolean;
+  timeoutMs?: number;
+};
+
+export type ConformanceCheck = {
+  /** The operation called (or "authentication", "errors"). */
+  call: string;
+  what: string;
+  ok: boolean;
+  /** Why it failed, or a note (the time against the operation's budget). */
+  detail: string;
+};
+
+type Answer = { status: number; headers: Headers; body: Buffer; ms: number };
+
+class CheckFailed extends Error {}
+
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceCheck[]> {
+  const base = options.url.replace(/\/+$/, '');
+  const checks: ConformanceCheck[] = [];
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const payerData = { customer_number: options.payer, company_code: options.companyCode };
+  const openInvoices = {
+    payer_data: payerData,
+    soldto_data: [],
+    search_parameters: { status: '03', document_type: '01', page_size: 50 },
+  };
+
+  async function send(
+    name: ErpOperationName,
+    body: unknown,
+    headers: Record<string, string> = {},
+    auth: string | null = options.token,
+  ): Promise<Answer> {
+    const operation = erpOperations[name];
+    const started = performance.now();
+    const response = await fetch(`${base}${erpApiPrefix}${operation.path}`, {
+      method: operation.method,
+      headers: {
+        ...(auth === null ? {} : { authorization: `Bearer ${auth}` }),
+        ...(operation.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: operation.method === 'POST' ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, headers: response.headers, body: bytes, ms: performance.now() - started };
+  }
+
+  /** Runs one check: a thrown CheckFailed (or any error: a refused connection, a time-out) fails it. */
+  async function check<T>(call: string, what: string, run: () => Promise<{ value: T; note?: string }>) {
+    try {
+      const { value, note } = await run();
+      checks.push({ call, what, ok: true, detail: note ?? '' });
+      return value;
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      checks.push({ call, what, ok: false, detail });
+      return undefined;
+    }
+  }
+
+  /** A 200 JSON answer of the operation, checked against its schema; the time against its budget as a note. */
+  async function read<T>(name: ErpOperationName, body?: unknown, headers?: Record<string, string>) {
+    const answer = await send(name, body, headers);
+    if (answer.status !== 200) throw new CheckFailed(`answered ${answer.status}: ${text(answer)}`);
+    const operation = erpOperations[name];
+    const schema = 'schema' in operation.answer ? (operation.answer.schema as z.ZodType) : undefined;
+    const parsed = schema?.safeParse(json(answer));
+    if (parsed && !parsed.success)
+      throw new CheckFailed(`the answer does not follow the contract: ${issues(parsed.error)}`);
+    const budget = operation.budgetMs;
+    const note = `${Math.round(answer.ms)} ms${answer.ms > budget ? ` (over its p95 budget of ${budget} ms)` : ''}`;
+    return { value: parsed?.data as T, note, answer };
+  }
+
+  function expectStatusS(answer: { status?: { message_type: string; message_line_string: string } }) {
+    if (answer.status && answer.status.message_type !== 'S')
+      throw new CheckFailed(`status ${answer.status.message_type}: ${answer.status.message_line_string}`);
+  }
+
+  // Authentication: every call needs the bearer token.
+  await check('authentication', 'a call without the token is refused 401 with the error body', async () => {
+    expectError(await send('getBackendConfiguration', undefined, {}, null), 401);
+    return { value: null };
+  });
+  await check('authentication', 'a call with a wrong token is refused 401', async () => {
+    expectError(await send('getBackendConfiguration', undefined, {}, `${options.token}x`), 401);
+    return { value: null };
+  });
+
+  await check('getBackendConfiguration', 'answers the configuration with status S', async () => {
+    const { value, note } = await read<{ status: { message_type: string; message_line_string: string } }>(
+      'getBackendConfiguration',
+    );
+    expectStatusS(value);
+    return { value, note };
+  });
+  await check('getHeaderAccounts', "answers the test payer's header item", async () => {
+    const { value, note } = await read<{ HeaderItems: { PrimaryAccount?: string }[] }>('getHeaderAccounts', {
+      account_type: 'Payer',
+      accounts: [{ primary_account: options.payer, company_code: options.companyCode, ...options.salesArea }],
+    });
+    if (value.HeaderItems.length === 0) throw new CheckFailed('no header item for the test payer');
+    return { value, note };
+  });
+  await check('getPayer', 'answers the test payer with status S', async () => {
+    const { value, note } = await read<{ status: { message_type: string; message_line_string: string } }>(
+      'getPayer',
+      payerData,
+    );
+    expectStatusS(value);
+    return { value, note };
+  });
+  await check('searchDocuments', "answers a page of the payer's documents", async () =>
+    read('searchDocuments', openInvoices),
+  );
+
+  const search = await check(
+    'searchInvoices',
+    "answers a page of the payer's open invoices, with the found count",
+    async () => {
+      const result = await read<{ document_list: LedgerDocument[]; found_count: number; found_count_capped: boolean }>(
+        'searchInvoices',
+        openInvoices,
+      );
+      if (result.value.document_list.length === 0)
+        throw new CheckFailed('the test payer has no open invoice to check with');
+      if (result.value.found_count < result.value.document_list.length)
+        throw new CheckFailed(
+          `found_count ${result.value.found_count} is less than the page's ${result.value.document_list.length} documents`,
+        );
+      return result;
+    },
+  );
+  const invoice = search?.document_list.find(
+    (document) => document.billing_document_number && Number(document.open_amount) > 0,
+  );
+
+  await check(
+    'streamInvoices',
+    'streams every document of the search as NDJSON, in the order of the pages',
+    async () => {
+      const answer = await send('streamInvoices', {
+        ...openInvoices,
+        search_parameters: { status: '03', document_type: '01' },
+      });
+      if (answer.status !== 200) throw new CheckFailed(`answered ${answer.status}: ${text(answer)}`);
+      const lines = answer.body
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line.trim());
+      lines.forEach((line, index) => {
+        let value: unknown;
+        try {
+          value = JSON.parse(line);
+        } catch {
+          throw new CheckFailed(`line ${index + 1} is not JSON`);
+        }
+        const parsed = LedgerDocument.safeParse(value);
+        if (!parsed.success)
+          throw new CheckFailed(`line ${index + 1} does not follow the contract: ${issues(parsed.error)}`);
+      });
+      if (search && !search.found_count_capped && lines.length !== search.found_count)
+        throw new CheckFailed(`${lines.length} documents streamed, the search found ${search.found_count}`);
+      const first = lines[0] ? (JSON.parse(lines[0]) as LedgerDocument) : undefined;
+      if (
+        search?.document_list[0] &&
+        first?.document_number_finance !== search.document_list[0].document_number_finance
+      )
+        throw new CheckFailed("the first document streamed is not the search's first");
+      return { value: null, note: `${lines.length} documents, ${Math.round(answer.ms)} ms` };
+    },
+  );
+  await check('getInvoiceTotals', "answers the payer's totals", async () =>
+    read('getInvoiceTotals', { payer_data: payerData, soldto_data: [] }),
+  );
+
+  if (invoice) {
+    await check('getInvoiceDetail', 'answers the detail of an open invoice with status S', async () => {
+      const { value, note } = await read<{ status: { message_type: string; message_line_string: string } }>(
+        'getInvoiceDetail',
+        {
+          document_detail: { billing_document_number: invoice.billing_document_number, customer_number: options.payer },
+        },
+      );
+      expectStatusS(value);
+      return { value, note };
+    });
+    await check('renderInvoicePdf', 'answers a PDF of the invoice, naming it in the header', async () => {
+      const answer = await send('renderInvoicePdf', {
+        payer_data: payerData,
+        soldto_data: [],
+        billing_document_numbers: [invoice.billing_document_number],
+      });
+      if (answer.status !== 200) throw new CheckFailed(`answered ${answer.status}: ${text(answer)}`);
+      if (!answer.headers.get('content-type')?.startsWith('application/pdf'))
+        throw new CheckFailed(`content-type ${answer.headers.get('content-type')}, not application/pdf`);
+      if (answer.body.subarray(0, 5).toString('latin1') !== '%PDF-') throw new CheckFailed('the body is not a PDF');
+      const named = (answer.headers.get(erpPdfDocumentsHeader) ?? '').split(',').filter(Boolean);
+      if (!named.includes(invoice.billing_document_number))
+        throw new CheckFailed(`${erpPdfDocumentsHeader} does not name ${invoice.billing_document_number}`);
+      return { value: null, note: `${answer.body.length} bytes, ${Math.round(answer.ms)} ms` };
+    });
+    await check(
+      'renderInvoicePdf',
+      "answers 404 with the error body for a document that is not the payer's",
+      async () => {
+        expectError(
+          await send('renderInvoicePdf', {
+            payer_data: payerData,
+            soldto_data: [],
+            billing_document_numbers: [`NOTANINVOICE${randomBytes(4).toString('hex')}`],
+          }),
+          404,
+        );
+        return { value: null };
+      },
+    );
+    await check(
+      'getPayableDocuments',
+      "answers the payer's document for its key and leaves an unknown key out",
+      async () => {
+        const key = paymentDocumentKey(invoice);
+        const result = await read<{ documents: LedgerDocument[] }>('getPayableDocuments', {
+          payer_data: payerData,
+          document_keys: [key, `${options.companyCode}|0000000000|1900|999`],
+        });
+        if (result.value.documents.length !== 1 || paymentDocumentKey(result.value.documents[0]!) !== key)
+          throw new CheckFailed(
+            `answered ${result.value.documents.length} documents for one known and one unknown key`,
+          );
+        return result;
+      },
+    );
+  }
+  await check('getPaymentCards', "answers the payer's saved methods", async () =>
+    read('getPaymentCards', { payer_data: payerData }),
+  );
+  await check('searchPayments', "answers the payer's payments", async () => read('searchPayments', openInvoices));
+
+  await check('errors', 'a body outside the contract is refused 400 with the error body', async () => {
+    expectError(await send('searchInvoices', { payer_data: 'not an object' }), 400);
+    return { value: null };
+  });
+
+  if (options.writes) {
+    await checkCardWrites(send, check, payerData);
+    if (invoice) await checkPostingWrites(send, check, read, payerData, invoice);
+  }
+  return checks;
+}
+
+type Send = (
+  name: ErpOperationName,
+  body: unknown,
+  headers?: Record<string, string>,
+  auth?: string | null,
+) => Promise<Answer>;
+type Check = <T>(call: string, what: string, run: () => Promise<{ value: T; note?: string }>) => Promise<T | undefined>;
+
+async function checkCardWrites(
+  send: Send,
+  check: Check,
+  payerData: { customer_number: string; company_code: string },
+): Promise<void> {
+  const token = `-E2EC-${String(1000 + Math.floor(Math.random() * 9000))}-CONF${randomBytes(6).toString('hex').toUpperCase()}`;
+  const card = {
+    payment_card_name: 'Conformance Test',
+    payment_card_token: token,
+    payment_card_type: 'VISA',
+    valid_from: '',
+    valid_to: `12-31-${new Date().getUTCFullYear() + 2}`,
+    default: '',
+    is_session: '',
+    electronic_check_account_type: '',
+    electronic_check_rdfi_number: '',
+    payer_account: '',
+    preauthorization_amount: '',
+  };
+  const add = { payer_data: payerData, action: '01', payment_cards: [card], log: { id: 'ADD_PAYMENT_CARD' } };
+  const key = randomUUID();
+  await checkNeedsKey(send, check, 'managePaymentCards', add);
+  await check(
+    'managePaymentCards',
+    'adds a card once: a repeat with the same key answers the first result',
+    async () => {
+      const first = await send('managePaymentCards', add, { 'idempotency-key': key });
+      const again = await send('managePaymentCards', add, { 'idempotency-key': key });
+      if (first.status !== 200) throw new CheckFailed(`answered ${first.status}: ${text(first)}`);
+      const status = (json(first) as { status?: { message_type?: string } }).status;
+      if (status?.message_type !== 'S') throw new CheckFailed(`status ${JSON.stringify(status)} adding a new card`);
+      if (again.status !== 200 || again.body.toString() !== first.body.toString())
+        throw new CheckFailed(`the repeat answered ${again.status} ${text(again)}, not the first result`);
+      const cards = await send('getPaymentCards', { payer_data: payerData });
+      const listed = (json(cards) as { payment_cards: { payment_card_token: string }[] }).payment_cards.filter(
+        (saved) => saved.payment_card_token === token,
+      );
+      if (listed.length !== 1) throw new CheckFailed(`getPaymentCards lists the card ${listed.length} times`);
+      return { value: null };
+    },
+  );
+  await check('managePaymentCards', 'refuses the same key with another body (409)', async () => {
+    const other = { ...add, payment_cards: [{ ...card, payment_card_name: 'Another name' }] };
+    expectError(await send('managePaymentCards', other, { 'idempotency-key': key }), 409);
+    return { value: null };
+  });
+  await check('managePaymentCards', 'deletes the test card', async () => {
+    const removed = await send(
+      'managePaymentCards',
+      { ...add, action: '03', log: { id: 'DEL_PAYMENT_CARD' } },
+      { 'idempotency-key': randomUUID() },
+    );
+    const status =
+      removed.status === 200 ? (json(removed) as { status?: { message_type?: string } }).status : undefined;
+    if (status?.message_type !== 'S') throw new CheckFailed(`answered ${removed.status}: ${text(removed)}`);
+    return { value: null };
+  });
+}
+
+async function checkPostingWrites(
+  send: Send,
+  check: Check,
+  read: <T>(name: ErpOperationName, body?: unknown) => Promise<{ value: T; note?: string }>,
+  payerData: { customer_number: string; company_code: string },
+  invoice: LedgerDocument,
+): Promise<void> {
+  const key = paymentDocumentKey(invoice);
+  const openMinor = async () => {
+    const { value } = await read<{ documents: LedgerDocument[] }>('getPayableDocuments', {
+      payer_data: payerData,
+      document_keys: [key],
+    });
+    return BigInt(value.documents[0]!.open_amount.replace('.', ''));
+  };
+  const reference = randomUUID();
+  const posting: ErpPaymentPosting = {
+    posting_reference: reference,
+    log_id: 'POST_INVOICE',
+    message_type: 'S',
+    message_line_string: '',
+    payer_data: payerData,
+    soldto_number: invoice.soldto_number,
+    currency_key: invoice.currency_key,
+    amount_minor: '1',
+    payment_card_token: '-E2EC-1111-CONFORMANCE',
+    payment_card_type: 'VISA',
+    authorization_reference: 'CONFORMANCE',
+    order_number: reference,
+    login: 'conformance@example.com',
+    posted_at: new Date().toISOString(),
+    documents: [{ document_key: key, amount_minor: '1', reason_code: '', comment: 'conformance kit' }],
+    reference_number: '',
+    reason_code: '',
+    comment: '',
+  };
+  await checkNeedsKey(send, check, 'postPayment', posting);
+  await check(
+    'postPayment',
+    'posts once: a repeat with the same key answers the first result and posts nothing',
+    async () => {
+      const before = await openMinor();
+      const first = await send('postPayment', posting, { 'idempotency-key': reference });
+      if (first.status !== 200) throw new CheckFailed(`answered ${first.status}: ${text(first)}`);
+      const parsed = erpOperations.postPayment.answer.schema.safeParse(json(first));
+      if (!parsed.success) throw new CheckFailed(`the answer does not follow the contract: ${issues(parsed.error)}`);
+      if (parsed.data.message_type !== 'S' || !parsed.data.payment_document_number)
+        throw new CheckFailed(
+          `message type ${parsed.data.message_type} without a payment document for a valid posting`,
+        );
+      const again = await send('postPayment', posting, { 'idempotency-key': reference });
+      if (again.status !== 200) throw new CheckFailed(`the repeat answered ${again.status}: ${text(again)}`);
+      const repeat = erpOperations.postPayment.answer.schema.safeParse(json(again));
+      if (!repeat.success || repeat.data.payment_document_number !== parsed.data.payment_document_number)
+        throw new CheckFailed('the repeat did not answer the first payment document');
+      const after = await openMinor();
+      if (before - after !== 1n)
+        throw new CheckFailed(`the open amount went from ${before} to ${after} minor units for one posting of 1`);
+      return { value: null, note: `payment document ${parsed.data.payment_document_number}` };
+    },
+  );
+  await check('postPayment', 'refuses the same key with another body (409)', async () => {
+    expectError(await send('postPayment', { ...posting, amount_minor: '2' }, { 'idempotency-key': reference }), 409);
+    return { value: null };
+  });
+}
+
+/** A write without an Idempotency-Key is refused 400 (and changes nothing). */
+async function checkNeedsKey(send: Send, check: Check, name: ErpOperationName, body: unknown): Promise<void> {
+  await check(name, 'needs an Idempotency-Key (400 without one)', async () => {
+    expectError(await send(name, body), 400);
+    return { value: null };
+  });
+}
+
+function json(answer: Answer): unknown {
+  try {
+    return JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    throw new CheckFailed(`the ${answer.status} answer is not JSON`);
+  }
+}
+
+function text(answer: Answer): string {
+  return answer.body.toString('utf8').slice(0, 200);
+}
+
+function expectError(answer: Answer, status: number): void {
+  if (answer.status !== status) throw new CheckFailed(`answered ${answer.status}, not ${status}: ${text(answer)}`);
+  const parsed = ErpErrorBody.safeParse(json(answer));
+  if (!parsed.success) throw new CheckFailed(`the error body does not follow the contract: ${issues(parsed.error)}`);
+}
+
+function issues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+    .join('; ');
+}
