@@ -1,6 +1,10 @@
 // Runs the browser tests against the built portal: makes sure Debian's Chromium is there, starts the built
 // server on a free port with a fresh embedded database (demo data), runs Playwright, stops the server.
+// E2E_ERP=http (issue 28): the portal reaches its ledger over the ERP contract, served by the reference ERP service
+// (the built erp-serve.js, --demo) as a process of its own with its own database; the tests can stop and start it
+// (POST E2E_ERP_CONTROL_URL/stop, /start).
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -78,7 +82,7 @@ if (
  * SMTP_URL), and a small HTTP endpoint where the browser tests read what arrived (GET /messages), e.g. to follow the
  * link of a confirmation or reset e-mail.
  */
-async function startMailCatcher() {
+async function startMailCatcher(controls = {}) {
   const messages = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -102,6 +106,17 @@ async function startMailCatcher() {
   await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
   const http = createHttpServer((request, response) => {
     response.setHeader('content-type', 'application/json');
+    const control = request.method === 'POST' ? controls[request.url ?? ''] : undefined;
+    if (control) {
+      control().then(
+        () => response.end('{}'),
+        (error) => {
+          response.statusCode = 500;
+          response.end(JSON.stringify({ error: String(error) }));
+        },
+      );
+      return;
+    }
     response.end(JSON.stringify(request.url === '/messages' ? messages : []));
   });
   const httpPort = await freePort();
@@ -109,11 +124,66 @@ async function startMailCatcher() {
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     messagesUrl: `http://127.0.0.1:${httpPort}/messages`,
+    controlUrl: `http://127.0.0.1:${httpPort}`,
     close: () => Promise.all([new Promise((r) => smtp.close(r)), new Promise((r) => http.close(r))]),
   };
 }
 
-const mail = await startMailCatcher();
+/**
+ * The reference ERP service (E2E_ERP=http): its own process, database and demo ledger, on a port of its own that
+ * stays the same when the tests stop and start it.
+ */
+async function startErpService() {
+  const port = await freePort();
+  const token = randomBytes(24).toString('base64url');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-erp-'));
+  const url = `http://127.0.0.1:${port}`;
+  let child = null;
+  const start = async () => {
+    if (child) return;
+    child = spawn(process.execPath, ['apps/server/dist/erp-service/erp-serve.js', '--port', String(port), '--demo'], {
+      cwd: root,
+      env: { ...process.env, ERP_TOKEN: token, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const started = Date.now();
+    while (Date.now() - started < 180_000) {
+      if (child.exitCode !== null) throw new Error(`the ERP service exited with ${child.exitCode}`);
+      try {
+        const response = await fetch(`${url}/erp/v1/configuration`, { headers: { authorization: `Bearer ${token}` } });
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('the ERP service did not become ready');
+  };
+  const stop = async () => {
+    if (!child) return;
+    const stopping = child;
+    child = null;
+    const exited = new Promise((r) => stopping.once('exit', r));
+    stopping.kill('SIGTERM');
+    await exited;
+  };
+  await start();
+  return {
+    url,
+    token,
+    start,
+    stop,
+    close: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const controls = {};
+const mail = await startMailCatcher(controls);
+const erp = process.env.E2E_ERP === 'http' ? await startErpService() : null;
+if (erp) Object.assign(controls, { '/erp/stop': erp.stop, '/erp/start': erp.start });
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
@@ -136,6 +206,7 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     RATE_LIMIT_PER_MINUTE: '20000',
     // Every request is logged, so that the scan after the tests reads what a production log would hold.
     LOG_LEVEL: 'info',
+    ...(erp ? { ERP_URL: erp.url, ERP_TOKEN: erp.token } : { ERP_URL: '' }),
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -160,13 +231,19 @@ try {
   const playwright = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_URL: mail.messagesUrl },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      E2E_MAIL_URL: mail.messagesUrl,
+      ...(erp ? { E2E_ERP_CONTROL_URL: `${mail.controlUrl}/erp` } : {}),
+    },
   });
   status = await new Promise((resolve) => playwright.once('exit', (code) => resolve(code ?? 1)));
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   await mail.close();
+  await erp?.close();
   await new Promise((r) => log.end(r));
   // Nothing sensitive at rest or in logs (DESIGN.md §3), after every flow the browser tests drove.
   const scan = spawnSync('npx', ['tsx', 'apps/server/src/test/scan-after-browser-tests.ts', dataDir, logFile], {

@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@portal/'));
 
 await build({
-  entryPoints: ['src/server.ts', 'src/connectors/erp/ledger/seed-large.ts'],
+  entryPoints: ['src/server.ts', 'src/connectors/erp/ledger/seed-large.ts', 'src/erp-service/erp-serve.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

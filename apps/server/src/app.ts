@@ -235,7 +235,7 @@ function defaultWebDist(): string {
 }
 
 /** The ERP behind the portal: ERP_URL's over the ERP contract (issue 28), else the built-in ledger in this database. */
-function erpConnectorOf(config: Config, db: Db, now: () => Date): ErpConnector {
+export function erpConnectorOf(config: Config, db: Db, now: () => Date): ErpConnector {
   if (!config.ERP_URL) return createLedgerConnector(db, { now, pdfUnicodeFont: config.PDF_UNICODE_FONT });
   return createHttpErpConnector({
     url: config.ERP_URL,

@@ -4,7 +4,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { demoUserAccounts, seedLedger } from './connectors/erp/ledger/seed';
 import { seedPaymentHistory } from './connectors/erp/ledger/seed-payment-history';
-import { seedPaymentMethods } from './connectors/erp/ledger/seed-payment-methods';
+import { saveDemoPaymentMethods, seedPaymentMethods } from './connectors/erp/ledger/seed-payment-methods';
+import type { ErpConnector } from './connectors/erp/erp-connector';
 import { seedSandboxTokens } from './connectors/gateway/sandbox/seed-sandbox-tokens';
 import type { Db } from './db/client';
 import { readSetting, writeSetting } from './modules/system/app-settings.repository';
@@ -14,10 +15,17 @@ import { countUsers, insertUser } from './modules/users/users.repository';
 
 export const demoDocumentCount = 3_000;
 
-export async function seedDemo(db: Db, log: FastifyBaseLogger, asOf: Date = new Date()): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  log: FastifyBaseLogger,
+  asOf: Date = new Date(),
+  /** An ERP behind ERP_URL (issue 28): its demo ledger is its own (npm run erp:serve -- --demo). */
+  remoteErp?: ErpConnector,
+): Promise<void> {
   if (await readSetting(db, 'demo_seeded_at')) return;
   const started = Date.now();
   const day = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth(), asOf.getUTCDate()));
+  if (remoteErp) return seedDemoBesideErp(db, log, day, remoteErp);
   const ledger = await seedLedger(db, { documents: demoDocumentCount, asOf: day });
   // Issue 5: /payment-history shows the portal payments behind part of the settled items.
   const history = await seedPaymentHistory(db, { asOf: day });
@@ -27,6 +35,23 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, asOf: Date = new 
   await writeSetting(db, 'demo_seeded_at', day.toISOString());
   await writeSetting(db, 'application', { allowRegistration: true, allowGuestPayment: true });
   log.info({ ...ledger, paymentHistory: history, ms: Date.now() - started }, 'demo data seeded');
+}
+
+/**
+ * The demo users and settings in the portal's database, and the demo payer's saved methods in the ERP. Left for the
+ * next start (nothing marked seeded) when the ERP does not answer: the portal starts all the same.
+ */
+async function seedDemoBesideErp(db: Db, log: FastifyBaseLogger, day: Date, erp: ErpConnector): Promise<void> {
+  if ((await countUsers(db)) === 0) await seedDemoUsers(db);
+  try {
+    await saveDemoPaymentMethods(erp, await seedSandboxTokens(db, day), day);
+  } catch (error) {
+    log.warn({ err: error }, 'demo payment methods not saved in the ERP: tried again at the next start');
+    return;
+  }
+  await writeSetting(db, 'demo_seeded_at', day.toISOString());
+  await writeSetting(db, 'application', { allowRegistration: true, allowGuestPayment: true });
+  log.info("demo users seeded; the ledger is the ERP's");
 }
 
 export async function seedDemoUsers(db: Db): Promise<void> {

@@ -4,7 +4,8 @@
 // whole portal (the jobs too: their rows are leased with SKIP LOCKED, so each runs once).
 import cluster from 'node:cluster';
 import process from 'node:process';
-import { buildApp } from './app';
+import { buildApp, erpConnectorOf } from './app';
+import type { HttpErpConnector } from './connectors/erp/http/http-erp-connector';
 import { describeSettings, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { startMailOutbox } from './jobs/mail-outbox';
@@ -29,7 +30,8 @@ async function main(): Promise<void> {
     encryptionKey: config.embedded ? readOrCreateKeyFile(config.DATA_DIR) : undefined,
   });
   // A cluster's primary has seeded already (one seeding, not one per worker).
-  if (config.demoSeed && cluster.isPrimary) await seedDemo(database.db, app.log);
+  if (config.demoSeed && cluster.isPrimary)
+    await seedDemo(database.db, app.log, new Date(), config.ERP_URL ? app.ctx.erp : undefined);
   const stopReconciler = startPaymentReconciler(app.ctx, app.log);
   const stopMailOutbox = startMailOutbox(app.ctx, app.log);
   const stopWebhookOutbox = startWebhookOutbox(app.ctx, app.log);
@@ -87,7 +89,10 @@ async function runPrimary(config: Config): Promise<void> {
   const database = await open(config);
   if (config.demoSeed) {
     const { default: pino } = await import('pino');
-    await seedDemo(database.db, pino({ level: config.LOG_LEVEL }));
+    // With ERP_URL the demo payer's methods are saved in the ERP, over the contract (issue 28).
+    const erp = config.ERP_URL ? erpConnectorOf(config, database.db, () => new Date()) : undefined;
+    await seedDemo(database.db, pino({ level: config.LOG_LEVEL }), new Date(), erp);
+    if (erp && 'close' in erp) await (erp as HttpErpConnector).close();
   }
   await database.close();
 

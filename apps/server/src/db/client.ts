@@ -34,8 +34,11 @@ export type DatabaseOptions =
       /** An idle pooled connection broke (server restart, admin command); the pool replaces it. */
       onIdleError?: (error: Error) => void;
     }
-  /** dataDir undefined = in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * dataDir undefined = in memory (tests). `from`: start from this dump of a database (dumpPglite), e.g. one already
+   * migrated, instead of an empty one.
+   */
+  | { kind: 'pglite'; dataDir?: string; from?: Blob };
 
 export function migrationsFolder(): string {
   // Works from src/ (tsx, vitest) and from the bundled dist/server.js alike.
@@ -83,12 +86,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // pg_trgm and btree_gin: the user search's indexes (migration 0010).
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pg') } : {}),
+    ...(options.from ? { loadDataDir: options.from } : {}),
     extensions: { pg_trgm, btree_gin },
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   const changes = await pgliteChangeFeed(client);
   registerChangeFeed(db, changes);
+  pgliteClients.set(db as unknown as Db, client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -98,4 +103,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await release?.();
     },
   };
+}
+
+const pgliteClients = new WeakMap<Db, PGlite>();
+
+/** A copy of an embedded database as it is now (openDatabase's `from`): the tests start each of theirs from one. */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const client = pgliteClients.get(db);
+  if (!client) throw new Error('not an embedded (PGlite) database');
+  return client.dumpDataDir('none');
 }

@@ -11,8 +11,12 @@ import { AppError } from '../errors';
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    // A maintenance window's 503 is the portal working as configured, not a failure.
-    if (appError.status >= 500 && appError.code !== 'MAINTENANCE') request.log.error({ err: error }, 'request failed');
+    // A maintenance window's 503 is the portal working as configured, not a failure. The ERP down is not a bug of the
+    // portal: a warning with its reason, without a stack per request (the System tab has the circuit's state).
+    if (error instanceof ErpUnavailableError)
+      request.log.warn({ code: appError.code, reason: error.reason, erp: error.message }, 'ERP unavailable');
+    else if (appError.status >= 500 && appError.code !== 'MAINTENANCE')
+      request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, status: appError.status }, 'request refused');
     return sendError(appError, request, reply);
   });

@@ -11,7 +11,7 @@ import { loadConfig, testDatabaseUrl, testErpOverHttp, type Config } from '../co
 import { createLedgerConnector } from '../connectors/erp/ledger/ledger-connector';
 import { buildErpService } from '../erp-service/erp-service';
 import type { ErpConnector } from '../connectors/erp/erp-connector';
-import { openDatabase, type Database } from '../db/client';
+import { dumpPglite, openDatabase, type Database } from '../db/client';
 import { seedLedger } from '../connectors/erp/ledger/seed';
 import { seedDemoUsers } from '../seed-demo';
 import { createLogCapture, dumpDatabase, findSensitiveData, secretsByValue } from './sensitive-data-scan';
@@ -58,7 +58,7 @@ export async function createTestApp(
     database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
     dropDatabase = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
   } else {
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openDatabase({ kind: 'pglite', from: await migratedPglite() });
   }
   const clock = createClock();
   if (options.ledgerDocuments) {
@@ -145,6 +145,20 @@ export async function addInstance(
 }
 
 type BeforeReady = (app: FastifyInstance) => void | Promise<void>;
+
+let migrated: Promise<Blob> | undefined;
+/**
+ * An empty embedded database with every migration applied, made once per test worker: each test's database starts
+ * as a copy of it (the migrations still run, and find nothing to do), a fraction of a second less per test app.
+ */
+function migratedPglite(): Promise<Blob> {
+  migrated ??= openDatabase({ kind: 'pglite' }).then(async (database) => {
+    const dump = await dumpPglite(database.db);
+    await database.close();
+    return dump;
+  });
+  return migrated;
+}
 
 /**
  * The app of a test, logged to memory at debug level with the production redaction, so that the security scan

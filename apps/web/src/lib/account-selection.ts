@@ -16,6 +16,8 @@ export const ACCOUNT_NAME_MAX_LENGTH = 30;
 
 export type AccountSelectionState = {
   loaded: boolean;
+  /** Why the header accounts could not be loaded (the ERP down: issue 28), until an answer arrives. */
+  failure: unknown;
   headerItems: HeaderItem[];
   /** accountKey() of the chosen HeaderItem. */
   primaryKey: string | null;
@@ -29,6 +31,7 @@ export type AccountSelectionState = {
 
 const initial: AccountSelectionState = {
   loaded: false,
+  failure: null,
   headerItems: [],
   primaryKey: null,
   secondaryAccount: null,
@@ -91,6 +94,7 @@ export const accountSelection = {
     const samePrimary = kept !== null && accountKey(kept) === previous.primaryKey;
     store.set({
       loaded: true,
+      failure: null,
       headerItems,
       primaryKey: kept ? accountKey(kept) : null,
       secondaryAccount: samePrimary ? previous.secondaryAccount : (kept?.DropDownItems[0]?.PrimaryAcct ?? null),
@@ -134,6 +138,11 @@ export const accountSelection = {
   selectSoldTos(soldTos: string[]): void {
     soldTosTouched = true;
     store.set((s) => ({ ...s, soldTos }));
+  },
+
+  /** The header accounts did not load: the pages that need them say why instead of waiting. */
+  fail(failure: unknown): void {
+    store.set((s) => (s.loaded ? s : { ...s, failure }));
   },
 
   /** Sign-out or impersonation change: forget everything. */

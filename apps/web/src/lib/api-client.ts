@@ -197,6 +197,11 @@ async function readError(response: Response): Promise<ErrorResponse | undefined>
   }
 }
 
+/** True when a call failed because the ERP behind the portal does not answer (issue 28: 503 ERP_UNAVAILABLE). */
+export function isErpUnavailable(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.body?.error === 'ERP_UNAVAILABLE';
+}
+
 /** The server's message in the user's language: our translation of its key, else its own text. */
 export function errorText(body: ErrorResponse): string {
   return i18n.exists(body.messageKey) ? i18n.t(body.messageKey) : body.message;
@@ -221,6 +226,8 @@ export function expireSession(): void {
   onSessionExpired();
 }
 
+let lastErpNotice = 0;
+
 function toastFailure(
   route: RouteContract,
   response: Pick<Response, 'status' | 'statusText'>,
@@ -233,7 +240,10 @@ function toastFailure(
     return;
   }
   // Issue 28: the ERP behind the portal is down. Said as it is, once however many calls fail, not as a System Error.
+  // The screens ask again every 10 s while it is down (query-client.ts): the notice at most once a minute.
   if (body?.error === 'ERP_UNAVAILABLE') {
+    if (Date.now() - lastErpNotice < 60_000) return;
+    lastErpNotice = Date.now();
     notify.error(errorText(body), { id: 'erp-unavailable' });
     return;
   }

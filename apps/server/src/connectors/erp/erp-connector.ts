@@ -36,8 +36,11 @@ export type ErpConnector = {
   getHeaderAccounts: (request: HeaderAccountsRequest) => Promise<HeaderAccountsResponse>;
   /** POST /api/customer/payer: address and phones of a customer; status E and detail null when unknown. */
   getPayer: (request: PayerRequest) => Promise<PayerDetailResponse>;
-  /** Company codes, payment types, reason codes, currencies, payment provider and card settings. */
-  getBackendConfiguration: () => Promise<BackendConfiguration>;
+  /**
+   * Company codes, payment types, reason codes, currencies, payment provider and card settings. `fresh`: asked of the ERP now, not answered from what a remote connector keeps while the ERP is down (the
+   * Application tab's connection status must tell the truth).
+   */
+  getBackendConfiguration: (options?: { fresh?: boolean }) => Promise<BackendConfiguration>;
   /**
    * POST /api/Invoice: documents of the payer (or of every payer of a payer-all group) for the given sold-tos,
    * sorted by due date descending then id, one page at a time. The caller has checked that the user may see

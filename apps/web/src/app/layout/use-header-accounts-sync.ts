@@ -12,11 +12,15 @@ export function useHeaderAccountsSync(): void {
   const { closedToMe } = useMaintenance();
   const signedIn = isSignedIn(status) && !isWaitingConfirmation(profile) && !closedToMe;
   // The server answers for the session's user, or the user it works as: the profile's id keys the cache.
-  const { data } = useHeaderAccounts(signedIn, profile?.user_id ?? null);
+  const { data, error } = useHeaderAccounts(signedIn, profile?.user_id ?? null);
 
   useEffect(() => {
     if (data) accountSelection.load(data.HeaderItems);
   }, [data]);
+
+  useEffect(() => {
+    if (error) accountSelection.fail(error);
+  }, [error]);
 
   useEffect(() => {
     if (!signedIn) accountSelection.reset();

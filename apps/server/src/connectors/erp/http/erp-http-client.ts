@@ -136,6 +136,8 @@ export function createErpHttpClient(options: ErpHttpClientOptions): ErpHttpClien
   function recordSuccess(): void {
     consecutiveFailures = 0;
     openedAt = null;
+    // The System tab says "connected" only while the last call succeeded.
+    lastError = null;
   }
 
   function recordFailure(error: ErpUnavailableError, isProbe: boolean): void {

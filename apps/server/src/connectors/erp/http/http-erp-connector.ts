@@ -89,7 +89,8 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
     if (checked.success) kept = { value: checked.data, at: 0 };
     return kept?.value;
   }
-  async function backendConfiguration(): Promise<BackendConfiguration> {
+  async function backendConfiguration(readOptions?: { fresh?: boolean }): Promise<BackendConfiguration> {
+    if (readOptions?.fresh) return refreshConfiguration();
     if (kept && now() - kept.at < configurationTtlMs) return kept.value;
     asking ??= refreshConfiguration().finally(() => {
       asking = undefined;

@@ -8,10 +8,11 @@ import { systemStatusQuery } from '../api/application-configuration';
 
 function erpLine(erp: SystemStatus['erp'], t: TFunction): string {
   if (erp.kind === 'ledger' || !erp.circuit) return t('configuration.system.erp_ledger');
+  const lastError = erp.lastError ? t('configuration.system.erp_last_error', { error: erp.lastError }) : null;
+  // Closed but the last call failed (fewer failures than open the circuit): the address and that failure.
+  if (erp.circuit === 'closed' && lastError) return `${erp.url}. ${lastError}`;
   const state = t(`configuration.system.erp_${erp.circuit}`, { url: erp.url, date: formatDateTime(erp.openedAt) });
-  return erp.lastError && erp.circuit !== 'closed'
-    ? `${state}. ${t('configuration.system.erp_last_error', { error: erp.lastError })}`
-    : state;
+  return lastError && erp.circuit !== 'closed' ? `${state}. ${lastError}` : state;
 }
 
 /** The System tab (read-only): what an administrator checks before calling for help. */

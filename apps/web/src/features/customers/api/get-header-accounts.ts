@@ -11,6 +11,8 @@ export const headerAccountsQuery = (userId: number | null) =>
     queryKey: ['customers', 'header-accounts', userId],
     queryFn: ({ signal }) => call(headerAccounts, {}, { signal }),
     staleTime: 10 * 60_000,
+    // Asked again every 10 s while it fails (the ERP down, issue 28): the pages come back by themselves.
+    refetchInterval: (query) => (query.state.status === 'error' ? 10_000 : false),
   });
 
 export function useHeaderAccounts(enabled: boolean, userId: number | null) {

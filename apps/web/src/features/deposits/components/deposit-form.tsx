@@ -13,6 +13,7 @@ import type {
 import { checkDeposit, currencyNumericCode, formatMinorUnits, rescaleMinorUnits } from '@portal/domain';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { PayWithFields } from '../../../components/ui/pay-with-fields';
 import { accountOptionLabel } from '../../../lib/account-selection';
 import { preventExponentKey, withoutExponent } from '../../../lib/amount-input';
@@ -56,7 +57,8 @@ export function DepositForm(props: {
   const { primary, payer, settings, restored } = props;
   const { t, i18n } = useTranslation();
   const { impersonation } = useSession();
-  const methods = usePayWithMethods(payer).data?.payment_cards ?? [];
+  const methodsQuery = usePayWithMethods(payer);
+  const methods = methodsQuery.data?.payment_cards ?? [];
   const submit = useSubmitDeposit();
   const options = payerOptions(primary);
   const decimals = settings.currency_decimals;
@@ -249,7 +251,11 @@ export function DepositForm(props: {
               setCvv(value);
             }}
           />
-          {methods.length === 0 && <Text size="sm">{t('payments.section.add_hint')}</Text>}
+          {methodsQuery.isError && !methodsQuery.data ? (
+            <LoadFailed error={methodsQuery.error} />
+          ) : (
+            methods.length === 0 && <Text size="sm">{t('payments.section.add_hint')}</Text>
+          )}
           {threeDs && (
             <Text size="sm" data-testid="deposit-three-ds-note">
               {t('deposits.three_ds_note')}

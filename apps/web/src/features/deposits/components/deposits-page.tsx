@@ -1,7 +1,7 @@
 // /deposits (spec §2 Deposits, §5 Deposit checks, §6): the deposit form for the header's current account, or why
 // deposits are not available there. Optional ?id=... restores the form cached before a 3-D Secure redirect (e.g. the
 // user came back from the challenge with the browser's back button).
-import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import type { PayerData } from '@portal/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useDepositSettings } from '../api/get-deposit-settings';
 import { unavailableMessageKey } from '../utils/deposit-form';
 import { pendingDeposit, type PendingDeposit } from '../utils/deposit-session';
 import { DepositForm } from './deposit-form';
+import { AccountsPending, LoadFailed } from '../../../components/ui/load-failed';
 
 /** The app composes the Manage payment methods toggle in (features do not import each other). */
 export type ManageMethodsSlot = (payer: PayerData) => ReactNode;
@@ -31,7 +32,15 @@ export function DepositsPage({ manageMethods }: { manageMethods: ManageMethodsSl
     return (
       <Stack gap="md" align="flex-start">
         {title}
-        <Loader aria-label={t('common.loading')} />
+        <AccountsPending failure={accounts.failure} />
+      </Stack>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <Stack gap="md" align="flex-start">
+        {title}
+        <LoadFailed error={settings.error} />
       </Stack>
     );
   }

@@ -35,6 +35,7 @@ import { accountScope } from '../utils/build-search-request';
 import { showsPayControls } from '../utils/payment-access';
 import classes from './invoices.module.css';
 import { PAY_PATH } from './selection-bar';
+import { AccountsPending, LoadFailed } from '../../../components/ui/load-failed';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX / 16}em)`;
 
@@ -73,7 +74,9 @@ export function InvoiceDetailPage() {
       <Stack align="flex-start">
         <PageTitle>{t('invoices.detail.invoice_title', { number })}</PageTitle>
         {!primary && !accounts.loaded ? (
-          <Loader size="sm" role="status" aria-label={t('common.loading')} />
+          <AccountsPending failure={accounts.failure} />
+        ) : detail.isError ? (
+          <LoadFailed error={detail.error} />
         ) : (
           <Text>{t('invoices.detail.not_found')}</Text>
         )}

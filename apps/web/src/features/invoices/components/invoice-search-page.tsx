@@ -21,6 +21,7 @@ import { FoundCount } from '../../../components/ui/found-count';
 import { InvoiceTable } from './invoice-table';
 import classes from './invoices.module.css';
 import { Pager } from '../../../components/ui/pager';
+import { AccountsPending, LoadFailed } from '../../../components/ui/load-failed';
 
 const statuses: SearchStatusCode[] = ['01', '02', '03'];
 const noSelection = new Set<string>();
@@ -33,8 +34,10 @@ export function InvoiceSearchPage() {
   return (
     <Stack gap="md">
       <PageTitle>{t('shell.pages.invoice_history')}</PageTitle>
-      {primary && (
+      {primary ? (
         <InvoiceSearch scope={{ primary, secondaryAccount: accounts.secondaryAccount, soldTos: accounts.soldTos }} />
+      ) : (
+        !accounts.loaded && <AccountsPending failure={accounts.failure} />
       )}
     </Stack>
   );
@@ -186,7 +189,7 @@ function InvoiceSearch({ scope }: { scope: AccountScope }) {
               </Button>
             </div>
             {result.isError && !result.data ? (
-              <Text>{t('common.no_data')}</Text>
+              <LoadFailed error={result.error} />
             ) : !result.data ? null : documents.length === 0 ? (
               <Text data-testid="empty-text">{t('common.no_documents')}</Text>
             ) : (

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { invoiceSorts, type InvoiceSort, type LedgerDocument } from '@portal/contracts';
 import { validateSearchFilters } from '@portal/domain';
@@ -35,6 +35,7 @@ import { Pager } from '../../../components/ui/pager';
 import { PaymentsDisabledAlert } from './payments-disabled-alert';
 import { SelectionBar } from './selection-bar';
 import { TotalsCards } from './totals-cards';
+import { AccountsPending, LoadFailed } from '../../../components/ui/load-failed';
 
 /** spec §7: "multi-currency mode" once there are more currency options than this. */
 const SINGLE_CURRENCY_OPTIONS = 1;
@@ -65,7 +66,7 @@ export function InvoicesPage() {
       ) : accounts.loaded ? (
         <Text>{t('common.no_documents')}</Text>
       ) : (
-        <Loader size="sm" role="status" aria-label={t('common.loading')} />
+        <AccountsPending failure={accounts.failure} />
       )}
     </Stack>
   );
@@ -209,7 +210,7 @@ const InvoiceList = memo(function InvoiceList({ scope }: { scope: AccountScope }
 
       <FoundCount data={result.data} loading={result.isFetching} />
       {result.isError && !result.data ? (
-        <Text>{t('common.no_data')}</Text>
+        <LoadFailed error={result.error} />
       ) : !result.data ? null : documents.length === 0 ? (
         <Text data-testid="empty-text">{t('common.no_documents')}</Text>
       ) : (

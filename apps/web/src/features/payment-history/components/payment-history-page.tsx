@@ -29,6 +29,7 @@ import { notify } from '../../../lib/notify';
 import { exportPaymentsHistory } from '../api/export-payments-history';
 import { usePaymentsHistory } from '../api/get-payments-history';
 import { buildHistoryRequest, defaultHistoryFilters, type HistoryFilters } from '../utils/build-history-request';
+import { AccountsPending, LoadFailed } from '../../../components/ui/load-failed';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX / 16}em)`;
 /** Dark enough for 4.5:1 on white and on the striped rows. */
@@ -43,11 +44,13 @@ export function PaymentHistoryPage() {
   return (
     <Stack gap="md">
       <PageTitle>{t('shell.pages.payment_history')}</PageTitle>
-      {primary && (
+      {primary ? (
         <PaymentHistory
           key={`${primary.PrimaryAcct}/${primary.CompanyCode}/${accounts.switchCount}`}
           scope={{ primary, secondaryAccount: accounts.secondaryAccount, soldTos: accounts.soldTos }}
         />
+      ) : (
+        !accounts.loaded && <AccountsPending failure={accounts.failure} />
       )}
     </Stack>
   );
@@ -167,6 +170,8 @@ function PaymentHistory({ scope }: { scope: Parameters<typeof buildHistoryReques
           </Group>
           {!ready ? (
             <Text>{t('validation.search.select_customer')}</Text>
+          ) : result.isError && !result.data ? (
+            <LoadFailed error={result.error} />
           ) : !result.data ? null : entries.length === 0 ? (
             <Text data-testid="empty-text">{t('common.no_documents')}</Text>
           ) : (

@@ -13,6 +13,7 @@ import {
 } from '../../../lib/account-selection';
 import { PaymentMethodsTabs } from './payment-methods-tabs';
 import { useThreeDsReturn } from './use-three-ds-return';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 export function PaymentMethodsPage() {
   const { t } = useTranslation();
@@ -43,6 +44,8 @@ export function PaymentMethodsPage() {
         <PaymentMethodsTabs key={`${payer.company_code}/${payer.customer_number}`} payer={payer} />
       ) : state.loaded ? (
         <Text c="dimmed">{t('payment-methods.no_account')}</Text>
+      ) : state.failure ? (
+        <LoadFailed error={state.failure} />
       ) : (
         <Text c="dimmed" role="status">
           {t('payment-methods.loading')}

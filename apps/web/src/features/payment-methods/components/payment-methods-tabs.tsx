@@ -13,6 +13,7 @@ import { CardFormDialog } from './card-form-dialog';
 import { DeleteMethodDialog } from './delete-method-dialog';
 import { EcheckFormDialog } from './echeck-form-dialog';
 import { PaymentMethodList } from './payment-method-list';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 type Dialog =
   | { kind: 'add-card' }
@@ -24,10 +25,11 @@ type Dialog =
 export function PaymentMethodsTabs({ payer }: { payer: PayerData }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { data, isPending } = usePaymentMethods(payer);
+  const { data, isPending, error } = usePaymentMethods(payer);
   const [tab, setTab] = useState<string | null>('cards');
   const [dialog, setDialog] = useState<Dialog>(null);
 
+  if (error && !data) return <LoadFailed error={error} />;
   if (isPending || !data)
     return (
       <Text c="dimmed" role="status">

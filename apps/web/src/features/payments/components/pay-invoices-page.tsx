@@ -39,6 +39,7 @@ import { usePaySubmission } from '../../../lib/pay-submission';
 import { InvoicePayBlock } from './invoice-pay-block';
 import { PaymentSection } from './payment-section';
 import { useSubmitPayment } from './use-submit-payment';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 export const PROCESSING_PAYMENT_PATH = '/invoices/processing-payment';
 
@@ -60,6 +61,7 @@ export function PayInvoicesPage({ manageMethods }: { manageMethods: ManageMethod
   if (selection.selected.length === 0 && answered.current) return null;
   // spec §2: nothing selected (also after an account switch) goes back to the list.
   if (selection.selected.length === 0 || !primary) return <Navigate to="/invoices" replace />;
+  if (configuration.isError && !configuration.data) return <LoadFailed error={configuration.error} />;
   if (!configuration.data) return null;
   const payer = { customer_number: primary.PrimaryAcct, company_code: primary.CompanyCode };
   return (
@@ -89,7 +91,8 @@ function PayForm(props: {
   const { t, i18n } = useTranslation();
   const { impersonation } = useSession();
   const settings = useQuery(paymentSettingsQuery).data;
-  const methods = usePayWithMethods(payer).data?.payment_cards ?? [];
+  const methodsQuery = usePayWithMethods(payer);
+  const methods = methodsQuery.data?.payment_cards ?? [];
   const submit = useSubmitPayment(props.onAnswered);
   const companyCode = payer.company_code;
   const decimals = currencyDecimalsOf(currency, configuration.sapcust.currency_decimals);
@@ -226,6 +229,7 @@ function PayForm(props: {
           </li>
         ))}
       </Stack>
+      {methodsQuery.isError && !methodsQuery.data && <LoadFailed error={methodsQuery.error} />}
       <Paper withBorder p="md">
         <PaymentSection
           lines={lines}
