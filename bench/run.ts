@@ -1,4 +1,4 @@
-// npm run bench [-- --seconds 10] [--only web,invoices,payments,users,imports] [--out bench/results]
+// npm run bench [-- --seconds 10] [--only web,invoices,payments,users,imports,erp] [--out bench/results]
 // Every benchmark on PostgreSQL in one command (issue 17): each runs as its own process (its output streams through),
 // ends with a JSON line that lists its verdicts (figure, target, baseline measured in the same run, ratio), and
 // this script writes them side by side to bench/results/<date>.md with the machine they were measured on and the
@@ -17,7 +17,7 @@ const { values } = parseArgs({
   args: process.argv.slice(2),
   options: {
     seconds: { type: 'string', default: '10' },
-    only: { type: 'string', default: 'web,invoices,payments,users,imports' },
+    only: { type: 'string', default: 'web,invoices,payments,users,imports,erp' },
     out: { type: 'string', default: path.join(root, 'bench/results') },
   },
 });
@@ -44,6 +44,12 @@ const benches: Bench[] = [
     name: 'users',
     title: 'User search: 100,000 users',
     script: 'bench/users/run.ts',
+    args: ['--seconds', values.seconds],
+  },
+  {
+    name: 'erp',
+    title: 'ERP over HTTP beside in process: list, detail, payment at 10 connections',
+    script: 'bench/erp/run.ts',
     args: ['--seconds', values.seconds],
   },
   {
