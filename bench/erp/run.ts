@@ -203,6 +203,22 @@ async function signIn(port: number, login: string): Promise<string> {
   }
 }
 
+/** The sold-tos of the payer's header item (POST /api/customer/header-accounts). */
+async function soldTosOf(port: number, token: string, payer: string): Promise<string[]> {
+  const client = httpClient(port, 1);
+  try {
+    const answer = await client.send({ method: 'POST', path: '/api/customer/header-accounts', token, body: {} });
+    const { HeaderItems } = JSON.parse(answer.body.toString()) as {
+      HeaderItems: { PrimaryAcct: string; DropDownItems: { PrimaryAcct: string }[] }[];
+    };
+    const item = HeaderItems.find((candidate) => candidate.PrimaryAcct === payer);
+    if (!item) throw new Error(`no header item for ${payer}`);
+    return item.DropDownItems.map((soldTo) => soldTo.PrimaryAcct);
+  } finally {
+    client.close();
+  }
+}
+
 type Figures = { requests: number; errors: number; firstError?: string; perSecond: number; p50: number; p95: number };
 
 async function measureReads(port: number, call: (sequence: number) => HttpCall): Promise<Figures> {
@@ -322,13 +338,15 @@ async function main(): Promise<void> {
   const figures: Record<string, unknown> = {};
   try {
     const first = payers[0]!;
+    // The first page of the open items of the payer's sold-tos, as the invoice list asks for it.
+    const soldTos = await soldTosOf(inProcess.port, await signIn(inProcess.port, first.login), first.number);
     const listOf = (userToken: string) => () => ({
       method: 'POST' as const,
       path: '/api/Invoice',
       token: userToken,
       body: {
         payer_data: { customer_number: first.number, company_code: '1000' },
-        soldto_data: [],
+        soldto_data: soldTos,
         search_parameters: { status: '03', page_size: 50 },
       },
     });

@@ -27,7 +27,9 @@ export type ErpServiceOptions = {
   logger?: boolean | { level: string };
 };
 
-type Handler = (body: never) => Promise<unknown>;
+/** Keeps a write's answer under its Idempotency-Key, in the write's own transaction where the connector offers one. */
+type RecordAnswer = (tx: Db, answer: unknown) => Promise<void>;
+type Handler = (body: never, record: RecordAnswer) => Promise<unknown>;
 
 /** What each operation runs on the connector; the body has been checked against the operation's schema. */
 function handlersOf(erp: ErpConnector): Record<ErpOperationName, Handler> {
@@ -47,8 +49,13 @@ function handlersOf(erp: ErpConnector): Record<ErpOperationName, Handler> {
     getPayableDocuments: async (body: Parameters<ErpConnector['getPayableDocuments']>[0]) => ({
       documents: await erp.getPayableDocuments(body),
     }),
-    postPayment: async (body: Parameters<typeof postingFromWire>[0]) =>
-      resultToWire(await erp.postPayment(postingFromWire(body))),
+    // The answer is kept in the posting's transaction: a posting is never committed without it.
+    postPayment: async (body: Parameters<typeof postingFromWire>[0], record) =>
+      resultToWire(
+        await erp.postPayment(postingFromWire(body), {
+          inTransaction: (tx, result) => record(tx, resultToWire(result)),
+        }),
+      ),
     searchPayments: (body) => erp.searchPayments(body),
   };
 }
@@ -94,8 +101,10 @@ export async function buildErpService(options: ErpServiceOptions): Promise<Fasti
           const issue = body.error.issues[0];
           return refuse(reply, 400, 'invalid_request', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? ''}`);
         }
-        const run = () => handlers[name](body.data as never);
-        const answer = operation.write ? await once(options.db, name, request, reply, run) : await run();
+        const run = (record: RecordAnswer) => handlers[name](body.data as never, record);
+        const answer = operation.write
+          ? await once(options.db, name, request, reply, run)
+          : await run(async () => undefined);
         if (reply.sent) return reply;
         return send(reply, operation, answer);
       },
@@ -127,7 +136,7 @@ async function once(
   operation: ErpOperationName,
   request: FastifyRequest,
   reply: FastifyReply,
-  run: () => Promise<unknown>,
+  run: (record: RecordAnswer) => Promise<unknown>,
 ): Promise<unknown> {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
@@ -137,18 +146,30 @@ async function once(
   const stored = async () => {
     const result = await db.execute(sql`
       SELECT request_sha256, answer FROM ledger.erp_requests WHERE operation = ${operation} AND idempotency_key = ${key}`);
-    return (((result as { rows?: unknown[] }).rows ?? result) as { request_sha256: string; answer: unknown }[])[0];
+    return rowsOf<{ request_sha256: string; answer: unknown }>(result)[0];
   };
   const conflict = () =>
     refuse(reply, 409, 'idempotency_conflict', 'This Idempotency-Key was used for a different request.');
   const before = await stored();
   if (before) return before.request_sha256 === digest ? before.answer : conflict();
-  const answer = await run();
-  await db.execute(sql`
-    INSERT INTO ledger.erp_requests (operation, idempotency_key, request_sha256, answer)
-    VALUES (${operation}, ${key}, ${digest}, ${JSON.stringify(answer)}::jsonb) ON CONFLICT DO NOTHING`);
+  // Kept in the write's transaction when the connector runs one for it (postPayment), else just after it.
+  let kept: boolean | undefined;
+  const record: RecordAnswer = async (tx, answer) => {
+    const result = await tx.execute(sql`
+      INSERT INTO ledger.erp_requests (operation, idempotency_key, request_sha256, answer)
+      VALUES (${operation}, ${key}, ${digest}, ${JSON.stringify(answer)}::jsonb) ON CONFLICT DO NOTHING RETURNING 1`);
+    kept = rowsOf(result).length > 0;
+  };
+  const answer = await run(record);
+  if (kept === undefined) await record(db, answer);
+  if (kept) return answer;
+  // A repeat at the same moment kept its answer first: every caller gets that one.
   const first = await stored();
   return first && first.request_sha256 === digest ? first.answer : answer;
+}
+
+function rowsOf<Row>(result: unknown): Row[] {
+  return ((result as { rows?: Row[] }).rows ?? result) as Row[];
 }
 
 function refuse(reply: FastifyReply, status: number, code: string, text: string): FastifyReply {

@@ -2,7 +2,10 @@
 // database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the API tests both ways). With TEST_ERP=http
 // the portal reaches the ERP (the built-in ledger, or the test's own connector) over the ERP contract: the reference
 // ERP service listens on a port of its own, on the same database, and the portal has ERP_URL (issue 28).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, logSerializers, redactedPaths } from '../app';
@@ -11,7 +14,7 @@ import { loadConfig, testDatabaseUrl, testErpOverHttp, type Config } from '../co
 import { createLedgerConnector } from '../connectors/erp/ledger/ledger-connector';
 import { buildErpService } from '../erp-service/erp-service';
 import type { ErpConnector } from '../connectors/erp/erp-connector';
-import { dumpPglite, openDatabase, type Database } from '../db/client';
+import { dumpPglite, migrationsFolder, openDatabase, type Database } from '../db/client';
 import { seedLedger } from '../connectors/erp/ledger/seed';
 import { seedDemoUsers } from '../seed-demo';
 import { createLogCapture, dumpDatabase, findSensitiveData, secretsByValue } from './sensitive-data-scan';
@@ -148,15 +151,30 @@ type BeforeReady = (app: FastifyInstance) => void | Promise<void>;
 
 let migrated: Promise<Blob> | undefined;
 /**
- * An empty embedded database with every migration applied, made once per test worker: each test's database starts
- * as a copy of it (the migrations still run, and find nothing to do), a fraction of a second less per test app.
+ * An empty embedded database with every migration applied: each test's database starts as a copy of it (the
+ * migrations still run, and find nothing to do), a fraction of a second less per test app. Made once per machine and
+ * set of migrations: kept in the system's temporary folder under the migrations' digest, so that every test file
+ * (each runs in a module scope of its own) and every worker reads the same copy.
  */
 function migratedPglite(): Promise<Blob> {
-  migrated ??= openDatabase({ kind: 'pglite' }).then(async (database) => {
+  migrated ??= (async () => {
+    const folder = migrationsFolder();
+    const digest = createHash('sha256');
+    for (const name of readdirSync(folder, { recursive: true }).map(String).sort()) {
+      const file = path.join(folder, name);
+      if (statSync(file).isFile()) digest.update(name).update(readFileSync(file));
+    }
+    const cached = path.join(os.tmpdir(), `portal-test-pglite-${digest.digest('hex').slice(0, 16)}.tar`);
+    if (existsSync(cached)) return new Blob([readFileSync(cached)]);
+    const database = await openDatabase({ kind: 'pglite' });
     const dump = await dumpPglite(database.db);
     await database.close();
+    // Written whole under another name, then renamed: a reader never sees half a file.
+    const partial = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, cached);
     return dump;
-  });
+  })();
   return migrated;
 }
 
