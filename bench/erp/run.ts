@@ -12,19 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatMinorUnits } from '@portal/domain';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { seedLedger } from '../../apps/server/src/connectors/erp/ledger/seed';
-import {
-  sandboxTokenFor,
-  SANDBOX_TOKEN_KEY_SETTING,
-} from '../../apps/server/src/connectors/gateway/sandbox/sandbox-gateway';
-import { sandboxTokens } from '../../apps/server/src/connectors/gateway/sandbox/sandbox.schema';
 import { openDatabase, type Db } from '../../apps/server/src/db/client';
-import { documents, paymentCards } from '../../apps/server/src/db/schema';
+import { documents } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
-import { readOrInitSetting } from '../../apps/server/src/modules/system/app-settings.repository';
 import { httpClient, percentile, round, runLoad, type HttpCall } from '../invoices/http-load';
 import { benchPassword, ensureBenchUser } from '../invoices/prepare-bench-data';
+import { recreateDatabase, saveBenchEcheck } from '../lib/bench-database';
 import { createReport } from '../lib/report';
 import { freePort } from '../lib/servers';
 
@@ -55,20 +49,6 @@ for (const built of ['apps/server/dist/server.js', 'apps/server/dist/erp-service
   }
 }
 
-async function recreateDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const maintenance = new URL(url);
-  maintenance.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: maintenance.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
-
 type Payer = { number: string; login: string; echeck: string; invoice: typeof documents.$inferSelect };
 
 /** One payer per connection, each with a user, a saved e-check and an open USD invoice to pay a cent of at a time. */
@@ -89,7 +69,6 @@ async function preparePayers(db: Db, count: number): Promise<Payer[]> {
     .orderBy(sql`count(*) desc`)
     .limit(count);
   if (candidates.length < count) throw new Error(`only ${candidates.length} payers with open invoices`);
-  const secret = await readOrInitSetting(db, SANDBOX_TOKEN_KEY_SETTING, () => randomBytes(32).toString('base64url'));
   const passwordHash = await hashPassword(benchPassword);
   const payers: Payer[] = [];
   for (const [index, candidate] of candidates.entries()) {
@@ -100,31 +79,7 @@ async function preparePayers(db: Db, count: number): Promise<Payer[]> {
       { primaryAccount: candidate.payer, companyCode: '1000', accountType: 'Payer' },
       passwordHash,
     );
-    const account = `66600${String(index + 1).padStart(4, '0')}`;
-    const echeck = sandboxTokenFor(secret, 'EC', `011000015|${account}`, account.slice(-4));
-    await db
-      .insert(sandboxTokens)
-      .values({
-        token: echeck,
-        kind: 'echeck',
-        brand: 'EC',
-        lastFour: account.slice(-4),
-        behaviour: 'approve',
-        createdAt: new Date(),
-      })
-      .onConflictDoNothing();
-    await db
-      .insert(paymentCards)
-      .values({
-        payerNumber: candidate.payer,
-        companyCode: '1000',
-        paymentCardToken: echeck,
-        paymentCardType: 'EC',
-        paymentCardName: 'Bench Payer',
-        echeckAccountType: 'X',
-        echeckRdfiNumber: '011000015',
-      })
-      .onConflictDoNothing();
+    const echeck = await saveBenchEcheck(db, candidate.payer, `66600${String(index + 1).padStart(4, '0')}`);
     const [invoice] = await db
       .select()
       .from(documents)

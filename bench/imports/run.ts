@@ -30,6 +30,7 @@ import { importFiles, type ImportFile } from '../../apps/server/src/modules/ledg
 import { buildUblInvoice, type BuildUblLine } from '../../apps/server/src/modules/ledger-imports/ubl/build-ubl';
 import { round } from '../invoices/http-load';
 import { describeProfile, summariseProfile, type ProfileSummary } from '../lib/cpu-profile';
+import { recreateDatabase } from '../lib/bench-database';
 import { createReport } from '../lib/report';
 import { cpuSince, postgresPids } from '../lib/servers';
 
@@ -80,21 +81,6 @@ const companyCode = '1000';
 const mib = (bytes: number) => round(bytes / 2 ** 20, 1);
 const perSecond = (count: number, milliseconds: number) => Math.round(count / (milliseconds / 1000));
 const grouped = (value: number) => value.toLocaleString('en-US');
-
-/** A fresh database each run: the figures do not depend on what earlier runs left. */
-async function recreateDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const maintenance = new URL(url);
-  maintenance.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: maintenance.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '')}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 // ---- Deterministic data: the same rows every run, spread like a supplier's ledger. ----
 

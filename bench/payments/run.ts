@@ -6,26 +6,20 @@
 // invoices (a partial payment, reason PP), so the same invoices carry thousands of payments and every request
 // brings the open amounts the ledger holds (as the pay page does). Prints payments/s and p95 beside the targets,
 // checks that every answered payment is in the ledger once, and one JSON line. Not part of npm test or CI.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatMinorUnits } from '@portal/domain';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import pg from 'pg';
-import {
-  sandboxTokenFor,
-  SANDBOX_TOKEN_KEY_SETTING,
-} from '../../apps/server/src/connectors/gateway/sandbox/sandbox-gateway';
-import { sandboxTokens } from '../../apps/server/src/connectors/gateway/sandbox/sandbox.schema';
 import { seedLedger } from '../../apps/server/src/connectors/erp/ledger/seed';
 import { openDatabase, type Db } from '../../apps/server/src/db/client';
-import { documents, paymentCards, payments } from '../../apps/server/src/db/schema';
+import { documents, payments } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
-import { readOrInitSetting } from '../../apps/server/src/modules/system/app-settings.repository';
 import { httpClient, percentile, round } from '../invoices/http-load';
 import { describeProfile, summariseProfile, type ProfileSummary } from '../lib/cpu-profile';
+import { recreateDatabase, saveBenchEcheck } from '../lib/bench-database';
 import { createReport } from '../lib/report';
 import {
   baselineEntry,
@@ -70,23 +64,6 @@ type Payer = {
   invoices: (typeof documents.$inferSelect)[];
 };
 
-/** A fresh database each run: the figures do not depend on what earlier runs left. */
-async function recreateDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const maintenance = new URL(url);
-  maintenance.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: maintenance.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
-    const synchronousCommit = values['synchronous-commit'] === 'off' ? 'off' : 'on';
-    await client.query(`ALTER DATABASE "${name}" SET synchronous_commit = ${synchronousCommit}`);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The payers with the most open USD invoices in company code 1000, each with a user and a saved e-check. */
 async function preparePayers(db: Db): Promise<Omit<Payer, 'token'>[]> {
   const candidates = await db
@@ -105,7 +82,6 @@ async function preparePayers(db: Db): Promise<Omit<Payer, 'token'>[]> {
     .orderBy(sql`count(*) desc`)
     .limit(payerCount);
   if (candidates.length < payerCount) throw new Error(`only ${candidates.length} payers with open invoices`);
-  const secret = await readOrInitSetting(db, SANDBOX_TOKEN_KEY_SETTING, () => randomBytes(32).toString('base64url'));
   const passwordHash = await hashPassword(benchPassword);
   const prepared = [];
   for (const [index, candidate] of candidates.entries()) {
@@ -116,31 +92,7 @@ async function preparePayers(db: Db): Promise<Omit<Payer, 'token'>[]> {
       { primaryAccount: candidate.payer, companyCode: '1000', accountType: 'Payer' },
       passwordHash,
     );
-    const account = `55500${String(index + 1).padStart(4, '0')}`;
-    const echeck = sandboxTokenFor(secret, 'EC', `011000015|${account}`, account.slice(-4));
-    await db
-      .insert(sandboxTokens)
-      .values({
-        token: echeck,
-        kind: 'echeck',
-        brand: 'EC',
-        lastFour: account.slice(-4),
-        behaviour: 'approve',
-        createdAt: new Date(),
-      })
-      .onConflictDoNothing();
-    await db
-      .insert(paymentCards)
-      .values({
-        payerNumber: candidate.payer,
-        companyCode: '1000',
-        paymentCardToken: echeck,
-        paymentCardType: 'EC',
-        paymentCardName: 'Bench Payer',
-        echeckAccountType: 'X',
-        echeckRdfiNumber: '011000015',
-      })
-      .onConflictDoNothing();
+    const echeck = await saveBenchEcheck(db, candidate.payer, `55500${String(index + 1).padStart(4, '0')}`);
     const invoices = await db
       .select()
       .from(documents)
@@ -410,7 +362,9 @@ const describe = (figures: Measured) =>
 
 async function main() {
   log(`Preparing ${databaseUrl}: a fresh ledger of 30,000 documents and ${payerCount} payers with a saved e-check…`);
-  await recreateDatabase(databaseUrl);
+  await recreateDatabase(databaseUrl, [
+    `synchronous_commit = ${values['synchronous-commit'] === 'off' ? 'off' : 'on'}`,
+  ]);
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
   const workers = Number(values.workers);
   const result: Record<string, unknown> = { payers: payerCount, invoicesPerPayment, workers };
