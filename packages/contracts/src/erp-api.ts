@@ -10,6 +10,8 @@ import {
   InvoiceSearchRequest,
   InvoiceSearchResponse,
   InvoiceTotalsRequest,
+  InvoiceAgingRequest,
+  InvoiceAgingResponse,
   InvoiceTotalsResponse,
 } from './invoices';
 import {
@@ -195,6 +197,16 @@ export const erpOperations = {
     budgetMs: 50,
     body: InvoiceTotalsRequest,
     answer: { kind: 'json', schema: InvoiceTotalsResponse },
+  },
+  getInvoiceAging: {
+    method: 'POST',
+    path: '/invoices/aging',
+    summary:
+      'Open invoices per currency by days past due (current, 1-30, 31-60, 61-90, 90+), adding up to the totals cards.',
+    hot: true,
+    budgetMs: 50,
+    body: InvoiceAgingRequest,
+    answer: { kind: 'json', schema: InvoiceAgingResponse },
   },
   getInvoiceDetail: {
     method: 'POST',

@@ -5,6 +5,7 @@
 // - v1.1: InvoicePdfParams.token max 4000 → 8000 (a link for 200 documents); comments on tie order and on the
 //   search PDF's limit corrected (no shape change).
 // - v1.2: InvoiceSearchResponse.documents_in_process (documents held by an unsettled payment).
+// - v1.3: POST /api/invoice/aging (issue 29).
 //
 // Invoices (spec invoices-and-payments §2-§9): the invoice list, invoice search, detail, PDFs and exports.
 // Every call is authorised on the server against the accounts linked to the user: a document or account of
@@ -154,6 +155,54 @@ export const invoiceTotals = defineRoute({
   summary: "The invoice list's totals cards per currency, from the maintained account balances.",
   body: InvoiceTotalsRequest,
   response: InvoiceTotalsResponse,
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Aging: POST /api/invoice/aging (issue 29, not in the spec)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Open invoices by days past due on as_of (the same split as @portal/domain agingBuckets). */
+export const AgingBucketName = z.enum(['current', '1-30', '31-60', '61-90', '90+']);
+export type AgingBucketName = z.infer<typeof AgingBucketName>;
+
+/** Same scope and trust as the totals: the list's payer_data and soldto_data. */
+export const InvoiceAgingRequest = InvoiceTotalsRequest;
+export type InvoiceAgingRequest = z.input<typeof InvoiceAgingRequest>;
+
+export const AgingBucket = z.object({
+  bucket: AgingBucketName,
+  /** Open amount of the open invoices in the bucket (credits are not aged: they are on the totals' credits card). */
+  amount: DecimalAmount,
+  count: z.number().int().min(0),
+});
+export type AgingBucket = z.infer<typeof AgingBucket>;
+
+/**
+ * One currency's aging: always the five buckets, in the order of AgingBucketName. current is the totals' due card,
+ * the four others add up to its past due card, and all five to its invoices card, to the cent.
+ */
+export const InvoiceAging = z.object({
+  currency_key: z.string(),
+  currency_decimals: z.number().int().min(0).max(3),
+  buckets: z.array(AgingBucket).length(5),
+});
+export type InvoiceAging = z.infer<typeof InvoiceAging>;
+
+export const InvoiceAgingResponse = z.object({
+  status: ErpStatus,
+  /** The day the days past due are counted to (MM-DD-YYYY): the totals' as_of. */
+  as_of: ErpDate,
+  /** One entry per currency with open invoices, sorted by currency key. */
+  aging: z.array(InvoiceAging),
+});
+export type InvoiceAgingResponse = z.infer<typeof InvoiceAgingResponse>;
+
+export const invoiceAging = defineRoute({
+  method: 'POST',
+  path: '/api/invoice/aging',
+  summary: "Open invoices of the list's accounts by days past due, per currency: current, 1-30, 31-60, 61-90, 90+.",
+  body: InvoiceAgingRequest,
+  response: InvoiceAgingResponse,
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -21,3 +21,4 @@ export * from './text-in-language';
 export * from './html-policy';
 export * from './color-contrast';
 export * from './theme-checks';
+export * from './aging';

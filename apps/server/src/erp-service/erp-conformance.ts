@@ -12,7 +12,14 @@ import {
   type ErpOperationName,
   type ErpPaymentPosting,
 } from '@portal/contracts/erp-api';
-import { LedgerDocument, paymentDocumentKey, type AccountLink } from '@portal/contracts';
+import {
+  LedgerDocument,
+  paymentDocumentKey,
+  type AccountLink,
+  type InvoiceAgingResponse,
+  type InvoiceTotalsResponse,
+} from '@portal/contracts';
+import { agingDisagreement } from '@portal/domain';
 import type { z } from 'zod';
 
 export type ConformanceOptions = {
@@ -198,9 +205,22 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       return { value: null, note: `${lines.length} documents, ${Math.round(answer.ms)} ms` };
     },
   );
-  await check('getInvoiceTotals', "answers the payer's totals", async () =>
-    read('getInvoiceTotals', { payer_data: payerData, soldto_data: [] }),
+  const totals = await check('getInvoiceTotals', "answers the payer's totals", async () =>
+    read<InvoiceTotalsResponse>('getInvoiceTotals', { payer_data: payerData, soldto_data: [] }),
   );
+  await check('getInvoiceAging', 'answers the aging, adding up to the totals cards to the cent', async () => {
+    const { value, note } = await read<InvoiceAgingResponse>('getInvoiceAging', {
+      payer_data: payerData,
+      soldto_data: [],
+    });
+    for (const entry of totals?.totals ?? []) {
+      const aging = value.aging.find((candidate) => candidate.currency_key === entry.currency_key);
+      if (!aging) throw new CheckFailed(`no aging for ${entry.currency_key}`);
+      const disagreement = agingDisagreement(aging, entry);
+      if (disagreement) throw new CheckFailed(`${entry.currency_key}: ${disagreement}`);
+    }
+    return { value, note };
+  });
 
   if (invoice) {
     await check('getInvoiceDetail', 'answers the detail of an open invoice with status S', async () => {

@@ -41,6 +41,7 @@ function handlersOf(erp: ErpConnector): Record<ErpOperationName, Handler> {
     searchInvoices: (body) => erp.searchInvoices(body),
     streamInvoices: async (body) => Readable.from(ndjsonLines(erp.streamInvoices(body))),
     getInvoiceTotals: (body) => erp.getInvoiceTotals(body),
+    getInvoiceAging: (body) => erp.getInvoiceAging(body),
     getInvoiceDetail: (body) => erp.getInvoiceDetail(body),
     renderInvoicePdf: async (body: Parameters<ErpConnector['renderInvoicePdf']>[0]) =>
       erp.renderInvoicePdf({ ...body, language: body.language as Language | undefined }),

@@ -140,6 +140,13 @@ export const catalogue: Record<string, Entry> = {
     ],
     request: (own) => ({ body: { payer_data: own.account, soldto_data: [own.soldto] } }),
   },
+  'POST /api/invoice/aging': {
+    positions: [
+      { path: 'body.payer_data', kind: 'account' },
+      { path: 'body.soldto_data[]', kind: 'soldto' },
+    ],
+    request: (own) => ({ body: { payer_data: own.account, soldto_data: [own.soldto] } }),
+  },
   'POST /api/invoice/detail': {
     positions: [
       { path: 'body.document_detail.billing_document_number', kind: 'document' },

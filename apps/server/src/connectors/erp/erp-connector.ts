@@ -13,6 +13,8 @@ import type {
   InvoiceSearchRequest,
   InvoiceSearchResponse,
   InvoiceTotalsRequest,
+  InvoiceAgingRequest,
+  InvoiceAgingResponse,
   InvoiceTotalsResponse,
   LedgerDocument,
   ManagePaymentsRequest,
@@ -56,6 +58,11 @@ export type ErpConnector = {
   streamInvoices: (request: InvoiceSearchRequest) => AsyncIterable<LedgerDocument[]>;
   /** The totals cards per currency from the maintained account balances (refreshed once a day). */
   getInvoiceTotals: (request: InvoiceTotalsRequest) => Promise<InvoiceTotalsResponse>;
+  /**
+   * Issue 29: the open invoices per currency by days past due on the totals' as_of day, one entry per currency of
+   * the totals. current equals the due card, the past-due buckets add up to the past due card. Same trust as totals.
+   */
+  getInvoiceAging: (request: InvoiceAgingRequest) => Promise<InvoiceAgingResponse>;
   /**
    * POST /api/invoice/detail: one invoice or credit of the customer (payer, payer-all group or sold-to);
    * status E and detail null when the customer has no such document.

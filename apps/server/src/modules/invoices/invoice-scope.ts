@@ -1,7 +1,7 @@
 // Object-level authorisation of every invoice call: the account (payer_data) must be one of the user's header
 // accounts and every sold-to asked for one of its secondary accounts. Anything else answers 404 NOT_FOUND, exactly
 // like an account that does not exist, so that account and document numbers cannot be probed.
-import type { HeaderItem, PayerData } from '@portal/contracts';
+import type { HeaderItem, InvoiceTotalsRequest, PayerData } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import { type AccountHolder, isTrimmed, loadHeaderItems, normalizeNumber } from '../customers/account-access';
@@ -93,4 +93,17 @@ export function belongsTo(item: HeaderItem, document: { soldto_number: string; c
   if (document.company_code && document.company_code !== item.CompanyCode) return false;
   const soldTo = normalizeNumber(document.soldto_number);
   return item.DropDownItems.some((sub) => normalizeNumber(sub.PrimaryAcct) === soldTo);
+}
+
+/**
+ * The ERP request of a call over the account's maintained balances (totals cards, aging): the account as the ERP knows
+ * it and the sold-tos left after exclusions; no sold-to selected means all of them.
+ */
+export async function balancesRequest(
+  ctx: AppContext,
+  holder: AccountHolder,
+  request: { payer_data: PayerData; soldto_data: string[]; currency_key?: string },
+): Promise<InvoiceTotalsRequest> {
+  const scope = await resolveInvoiceScope(ctx, holder, request.payer_data, request.soldto_data, true);
+  return { payer_data: scope.payerData, soldto_data: scope.soldTos, currency_key: request.currency_key };
 }

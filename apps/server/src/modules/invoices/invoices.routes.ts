@@ -9,6 +9,7 @@ import {
   invoiceExcel,
   invoiceExportFileNames,
   invoicePdfRequest,
+  invoiceAging,
   invoiceTotals,
   searchInvoices,
   searchPdfRequest,
@@ -18,6 +19,7 @@ import { requireActor } from '../../plugins/auth';
 import { downloadInvoicePdf as downloadPdf } from './download-invoice-pdf';
 import { exportInvoices } from './export-invoices';
 import { getInvoiceDetail } from './get-invoice-detail';
+import { getInvoiceAging } from './get-invoice-aging';
 import { getInvoiceTotals } from './get-invoice-totals';
 import { requestInvoicePdf } from './request-invoice-pdf';
 import { searchInvoices as searchInvoicesUseCase } from './search-invoices';
@@ -42,6 +44,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, searchInvoices, ({ body, request }) => searchInvoicesUseCase(ctx, requireActor(request.actor), body));
   addRoute(app, invoiceTotals, ({ body, request }) => getInvoiceTotals(ctx, requireActor(request.actor), body));
+  addRoute(app, invoiceAging, ({ body, request }) => getInvoiceAging(ctx, requireActor(request.actor), body));
   addRoute(app, invoiceDetail, ({ body, request }) => getInvoiceDetail(ctx, requireActor(request.actor), body));
 
   addRoute(app, invoicePdfRequest, ({ body, request }) =>

@@ -192,9 +192,18 @@ export async function expectLedgerConsistent(db: Db, baseline: { open: bigint; p
   const isEmpty = (row: typeof accountBalances.$inferSelect) =>
     row.openInvoiceCount === 0 &&
     row.openCreditCount === 0 &&
-    [row.invoicesAmount, row.creditsAmount, row.dueAmount, row.pastDueAmount, row.balanceAmount].every(
-      (amount) => amount === 0n,
-    );
+    row.dueCount + row.aging1To30Count + row.aging31To60Count + row.aging61To90Count + row.agingOver90Count === 0 &&
+    [
+      row.invoicesAmount,
+      row.creditsAmount,
+      row.dueAmount,
+      row.pastDueAmount,
+      row.balanceAmount,
+      row.aging1To30Amount,
+      row.aging31To60Amount,
+      row.aging61To90Amount,
+      row.agingOver90Amount,
+    ].every((amount) => amount === 0n);
   const sorted = (rows: (typeof accountBalances.$inferSelect)[]) =>
     rows.filter((row) => !isEmpty(row)).sort((a, b) => key(a).localeCompare(key(b)));
   expect(sorted(maintained)).toEqual(sorted(rebuilt));

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { usersCountCap, usersPageSize } from '@portal/contracts';
+import { agingDisagreement } from '@portal/domain';
 import { users } from '../../db/schema';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 import { linkIn, startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
@@ -285,6 +286,30 @@ describe('linked accounts and exclusions', () => {
     expect(all.document_list.map((d: { soldto_number: string }) => d.soldto_number.replace(/^0+/, ''))).not.toContain(
       excluded.replace(/^0+/, ''),
     );
+    // Aging and totals of "every sold-to" leave it out: they equal those of the sold-tos that remain, and naming it
+    // is refused as unknown.
+    const account = { customer_number: item.PrimaryAcct, company_code: item.CompanyCode };
+    const agingOf = async (soldTos: string[]) => {
+      const response = await call(payerAll, 'POST', '/api/invoice/aging', {
+        payer_data: account,
+        soldto_data: soldTos,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().aging;
+    };
+    expect(await agingOf([])).toEqual(await agingOf(remaining));
+    expect(
+      (await call(payerAll, 'POST', '/api/invoice/aging', { payer_data: account, soldto_data: [excluded] })).statusCode,
+    ).toBe(404);
+    const totals = (
+      await call(payerAll, 'POST', '/api/invoice/totals', { payer_data: account, soldto_data: [] })
+    ).json();
+    for (const entry of await agingOf([])) {
+      const cards = totals.totals.find(
+        (candidate: { currency_key: string }) => candidate.currency_key === entry.currency_key,
+      );
+      expect(agingDisagreement(entry, cards)).toBeNull();
+    }
     // Not for a Payer user.
     const payerId = await userIdOf('payer@example.com');
     expect((await call(admin, 'PUT', `/api/users/${payerId}/exclusions`, { exclusions: ['1'] })).statusCode).toBe(400);

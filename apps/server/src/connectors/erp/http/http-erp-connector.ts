@@ -112,6 +112,7 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
     searchInvoices: async (request) => (await call('searchInvoices', request)) as never,
     streamInvoices: (request) => streamDocuments(client, request),
     getInvoiceTotals: async (request) => (await call('getInvoiceTotals', request)) as never,
+    getInvoiceAging: async (request) => (await call('getInvoiceAging', request)) as never,
     getInvoiceDetail: async (request) => (await call('getInvoiceDetail', request)) as never,
     renderInvoicePdf: async (request) => {
       try {

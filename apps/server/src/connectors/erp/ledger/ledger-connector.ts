@@ -374,6 +374,7 @@ export function createLedgerConnector(db: Db, options: LedgerConnectorOptions = 
     searchInvoices: invoices.searchInvoices,
     streamInvoices: invoices.streamInvoices,
     getInvoiceTotals: invoices.getInvoiceTotals,
+    getInvoiceAging: invoices.getInvoiceAging,
     getInvoiceDetail: invoices.getInvoiceDetail,
     renderInvoicePdf,
     ...createPaymentCardOperations(db),

@@ -17,8 +17,8 @@ import type { Db } from '../../../db/client';
 import { announceChange, changeChannel } from '../../../db/change-feed';
 import type { BalanceDelta } from './ledger-payments';
 import { reasonsD, reasonsO } from './seed-master-data';
+import { moveBalances } from './refresh-account-balances';
 import {
-  accountBalances,
   apparv,
   companyCodePartyIds,
   companyCodes,
@@ -555,30 +555,12 @@ async function writeDocumentBatch(tx: Db, records: DocumentRecord[], day: string
 async function applyImportedBalances(tx: Db, deltas: BalanceDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   const column = <T>(pick: (delta: BalanceDelta) => T) => sql.param(deltas.map(pick));
-  await tx.execute(sql`
-    INSERT INTO ${accountBalances} AS b (payer_number, soldto_number, currency_key, as_of, invoices_amount,
-      credits_amount, due_amount, past_due_amount, balance_amount, open_invoice_count, open_credit_count)
-    SELECT v.payer_number, v.soldto_number, v.currency_key, a.as_of,
-      sum(v.invoices), sum(v.credits),
-      sum(CASE WHEN v.due_date >= a.as_of THEN v.invoices ELSE 0 END),
-      sum(CASE WHEN v.due_date < a.as_of THEN v.invoices ELSE 0 END),
-      sum(v.invoices + v.credits), sum(v.invoice_count), sum(v.credit_count)
-    FROM unnest(${column((d) => d.payerNumber)}::text[], ${column((d) => d.soldtoNumber)}::text[],
+  await tx.execute(
+    moveBalances(sql`unnest(${column((d) => d.payerNumber)}::text[], ${column((d) => d.soldtoNumber)}::text[],
       ${column((d) => d.currencyKey)}::text[], ${column((d) => d.dueDate)}::date[], ${column((d) => d.invoices)}::bigint[],
       ${column((d) => d.credits)}::bigint[], ${column((d) => d.invoiceCount)}::int[], ${column((d) => d.creditCount)}::int[])
-      AS v(payer_number, soldto_number, currency_key, due_date, invoices, credits, invoice_count, credit_count),
-      (SELECT max(as_of) AS as_of FROM ${accountBalances}) AS a
-    WHERE a.as_of IS NOT NULL
-    GROUP BY v.payer_number, v.soldto_number, v.currency_key, a.as_of
-    ORDER BY v.payer_number, v.soldto_number, v.currency_key
-    ON CONFLICT (payer_number, soldto_number, currency_key) DO UPDATE SET
-      invoices_amount = b.invoices_amount + excluded.invoices_amount,
-      credits_amount = b.credits_amount + excluded.credits_amount,
-      due_amount = b.due_amount + excluded.due_amount,
-      past_due_amount = b.past_due_amount + excluded.past_due_amount,
-      balance_amount = b.balance_amount + excluded.balance_amount,
-      open_invoice_count = b.open_invoice_count + excluded.open_invoice_count,
-      open_credit_count = b.open_credit_count + excluded.open_credit_count`);
+      AS v(payer_number, soldto_number, currency_key, due_date, invoices, credits, invoice_count, credit_count)`),
+  );
 }
 
 function adjustOpen(open: bigint, unacknowledged: bigint): bigint {

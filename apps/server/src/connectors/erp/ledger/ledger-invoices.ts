@@ -1,5 +1,5 @@
 // The ledger's invoice calls: search with server-side sorts and keyset paging, the capped found count, the
-// export stream, the totals cards from the maintained balances and the invoice detail.
+// export stream, the totals cards and the aging from the maintained balances and the invoice detail.
 //
 // Paging: every sort has an index (payer, [sold-to,] key, id) in ledger.schema.ts. A descending sort orders by
 // key DESC, id (the index forwards), an ascending one by key ASC, id DESC (the index backwards), so the planner
@@ -15,6 +15,7 @@ import {
   type InvoiceSearchResponse,
   type InvoiceSort,
   type InvoiceTotalsResponse,
+  type InvoiceAgingResponse,
   type LedgerDocument,
   type PayerData,
 } from '@portal/contracts';
@@ -476,10 +477,13 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
     balancesDay = today;
   }
 
-  /** The totals cards' sums by currency: prepared once; no sold-tos ([]) or no currency ('') means all. */
-  function totalsStatement() {
+  /**
+   * The totals cards' and the aging's sums by currency (one statement for both: they must agree to the cent):
+   * prepared once; no sold-tos ([]) or no currency ('') means all.
+   */
+  function balancesStatement() {
     const sum = (column: AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::text`;
-    return preparedStatement(db, 'invoice_totals', (database) =>
+    return preparedStatement(db, 'invoice_balances', (database) =>
       database
         .select({
           currencyKey: accountBalances.currencyKey,
@@ -490,6 +494,15 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
           balance: sum(accountBalances.balanceAmount),
           invoiceCount: sum(accountBalances.openInvoiceCount),
           creditCount: sum(accountBalances.openCreditCount),
+          dueCount: sum(accountBalances.dueCount),
+          aging1To30: sum(accountBalances.aging1To30Amount),
+          aging1To30Count: sum(accountBalances.aging1To30Count),
+          aging31To60: sum(accountBalances.aging31To60Amount),
+          aging31To60Count: sum(accountBalances.aging31To60Count),
+          aging61To90: sum(accountBalances.aging61To90Amount),
+          aging61To90Count: sum(accountBalances.aging61To90Count),
+          agingOver90: sum(accountBalances.agingOver90Amount),
+          agingOver90Count: sum(accountBalances.agingOver90Count),
         })
         .from(accountBalances)
         .where(
@@ -502,41 +515,67 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
         )
         .groupBy(accountBalances.currencyKey)
         .orderBy(asc(accountBalances.currencyKey))
-        .prepare('invoice_totals'),
+        .prepare('invoice_balances'),
     );
   }
 
-  async function getInvoiceTotals(input: unknown): Promise<InvoiceTotalsResponse> {
+  /** The balance sums of the request's accounts as of today (rebuilt first on a new day), with their day and decimals. */
+  async function readBalances(input: unknown) {
     const request = InvoiceTotalsRequest.parse(input);
     const today = isoDay(now());
     await ensureBalancesFresh(today);
     const scope = await resolveCustomer(request.payer_data.customer_number);
     const soldTos = effectiveSoldTos(scope, request.soldto_data);
-    if (soldTos === null) return { status: success, as_of: toErpDate(today), totals: [] };
-    const rows = await totalsStatement().execute({
-      payers: scope.payers,
-      soldTos,
-      currencyKey: request.currency_key ?? '',
-    });
+    const rows =
+      soldTos === null
+        ? []
+        : await balancesStatement().execute({ payers: scope.payers, soldTos, currencyKey: request.currency_key ?? '' });
     const decimals = await decimalsOf(rows.map((row) => row.currencyKey));
     return {
-      status: success,
-      as_of: toErpDate(today),
-      totals: rows.map((row) => {
+      asOf: toErpDate(today),
+      rows: rows.map((row) => {
         const scale = decimals.get(row.currencyKey) ?? 2;
-        const money = (value: string) => formatMinorUnits(BigInt(value), scale);
-        return {
-          currency_key: row.currencyKey,
-          currency_decimals: scale,
-          invoices: money(row.invoices),
-          credits: money(row.credits),
-          due: money(row.due),
-          past_due: money(row.pastDue),
-          balance: money(row.balance),
-          invoice_count: Number(row.invoiceCount),
-          credit_count: Number(row.creditCount),
-        };
+        return { ...row, scale, money: (value: string) => formatMinorUnits(BigInt(value), scale) };
       }),
+    };
+  }
+
+  async function getInvoiceTotals(input: unknown): Promise<InvoiceTotalsResponse> {
+    const { asOf, rows } = await readBalances(input);
+    return {
+      status: success,
+      as_of: asOf,
+      totals: rows.map((row) => ({
+        currency_key: row.currencyKey,
+        currency_decimals: row.scale,
+        invoices: row.money(row.invoices),
+        credits: row.money(row.credits),
+        due: row.money(row.due),
+        past_due: row.money(row.pastDue),
+        balance: row.money(row.balance),
+        invoice_count: Number(row.invoiceCount),
+        credit_count: Number(row.creditCount),
+      })),
+    };
+  }
+
+  /** Issue 29: the open invoices by days past due, from the same sums as the totals (current is the due card). */
+  async function getInvoiceAging(input: unknown): Promise<InvoiceAgingResponse> {
+    const { asOf, rows } = await readBalances(input);
+    return {
+      status: success,
+      as_of: asOf,
+      aging: rows.map((row) => ({
+        currency_key: row.currencyKey,
+        currency_decimals: row.scale,
+        buckets: [
+          { bucket: 'current', amount: row.money(row.due), count: Number(row.dueCount) },
+          { bucket: '1-30', amount: row.money(row.aging1To30), count: Number(row.aging1To30Count) },
+          { bucket: '31-60', amount: row.money(row.aging31To60), count: Number(row.aging31To60Count) },
+          { bucket: '61-90', amount: row.money(row.aging61To90), count: Number(row.aging61To90Count) },
+          { bucket: '90+', amount: row.money(row.agingOver90), count: Number(row.agingOver90Count) },
+        ],
+      })),
     };
   }
 
@@ -661,6 +700,7 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
     searchInvoices,
     streamInvoices,
     getInvoiceTotals,
+    getInvoiceAging,
     getInvoiceDetail,
     findInvoices,
     itemsOf,

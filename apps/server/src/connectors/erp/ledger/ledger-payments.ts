@@ -18,7 +18,8 @@ import { executeWithRowSets, executeWithRows, type Bind } from '../../../db/prep
 import type { ErpConnector, LedgerPaymentPosting, LedgerPostingResult } from '../erp-connector';
 import { isoDay, toLedgerNumber } from './ledger-format';
 import type { InvoiceQueries } from './ledger-invoices';
-import { accountBalances, documents, payerSoldTos, paymentItems, payments } from './ledger.schema';
+import { documents, payerSoldTos, paymentItems, payments } from './ledger.schema';
+import { moveBalances } from './refresh-account-balances';
 import { documentColumns, selectDocuments } from './ledger-document-rows';
 import type { DocumentRow } from './ledger-wire';
 
@@ -461,35 +462,13 @@ export type BalanceDelta = {
 /** Moves ledger.account_balances by these deltas (a posting's, an import batch's) in one statement. */
 export async function applyBalanceDeltas(tx: Db, deltas: BalanceDelta[]): Promise<void> {
   if (deltas.length === 0) return;
-  // An account without a row had no open items at the last rebuild: its row starts from this change. While the
-  // table is empty (never built) nothing is written: the first totals read builds it from the documents.
   // Rendered once per number of changed accounts (db/prepared.ts).
   await executeWithRows(tx, 'update_balances', deltas, (rows) => {
     const values = rows.map(
       (row) => sql`(${row.payerNumber}, ${row.soldtoNumber}, ${row.currencyKey}, ${row.dueDate}::date,
         ${row.invoices}::bigint, ${row.credits}::bigint, ${row.invoiceCount}::int, ${row.creditCount}::int)`,
     );
-    return sql`
-    INSERT INTO ${accountBalances} AS b (payer_number, soldto_number, currency_key, as_of, invoices_amount,
-      credits_amount, due_amount, past_due_amount, balance_amount, open_invoice_count, open_credit_count)
-    SELECT v.payer_number, v.soldto_number, v.currency_key, a.as_of,
-      sum(v.invoices), sum(v.credits),
-      sum(CASE WHEN v.due_date >= a.as_of THEN v.invoices ELSE 0 END),
-      sum(CASE WHEN v.due_date < a.as_of THEN v.invoices ELSE 0 END),
-      sum(v.invoices + v.credits), sum(v.invoice_count), sum(v.credit_count)
-    FROM (VALUES ${sql.join(values, sql`, `)})
-      AS v(payer_number, soldto_number, currency_key, due_date, invoices, credits, invoice_count, credit_count),
-      (SELECT max(as_of) AS as_of FROM ${accountBalances}) AS a
-    WHERE a.as_of IS NOT NULL
-    GROUP BY v.payer_number, v.soldto_number, v.currency_key, a.as_of
-    ORDER BY v.payer_number, v.soldto_number, v.currency_key
-    ON CONFLICT (payer_number, soldto_number, currency_key) DO UPDATE SET
-      invoices_amount = b.invoices_amount + excluded.invoices_amount,
-      credits_amount = b.credits_amount + excluded.credits_amount,
-      due_amount = b.due_amount + excluded.due_amount,
-      past_due_amount = b.past_due_amount + excluded.past_due_amount,
-      balance_amount = b.balance_amount + excluded.balance_amount,
-      open_invoice_count = b.open_invoice_count + excluded.open_invoice_count,
-      open_credit_count = b.open_credit_count + excluded.open_credit_count`;
+    return moveBalances(sql`(VALUES ${sql.join(values, sql`, `)})
+      AS v(payer_number, soldto_number, currency_key, due_date, invoices, credits, invoice_count, credit_count)`);
   });
 }

@@ -293,6 +293,17 @@ export const accountBalances = ledger.table(
     balanceAmount: bigint('balance_amount', { mode: 'bigint' }).notNull(),
     openInvoiceCount: integer('open_invoice_count').notNull(),
     openCreditCount: integer('open_credit_count').notNull(),
+    /** Issue 29, aging: open invoices due on or after as_of (due_amount is their amount). */
+    dueCount: integer('due_count').notNull().default(0),
+    /** Open invoices 1–30, 31–60, 61–90 and over 90 days past due at as_of (they add up to past_due_amount). */
+    aging1To30Amount: bigint('aging_1_30_amount', { mode: 'bigint' }).notNull().default(0n),
+    aging1To30Count: integer('aging_1_30_count').notNull().default(0),
+    aging31To60Amount: bigint('aging_31_60_amount', { mode: 'bigint' }).notNull().default(0n),
+    aging31To60Count: integer('aging_31_60_count').notNull().default(0),
+    aging61To90Amount: bigint('aging_61_90_amount', { mode: 'bigint' }).notNull().default(0n),
+    aging61To90Count: integer('aging_61_90_count').notNull().default(0),
+    agingOver90Amount: bigint('aging_over_90_amount', { mode: 'bigint' }).notNull().default(0n),
+    agingOver90Count: integer('aging_over_90_count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.payerNumber, t.soldtoNumber, t.currencyKey] })],
 );
