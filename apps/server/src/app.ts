@@ -37,6 +37,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { statementsRoutes } from './modules/statements/statements.routes';
 import { paymentHistoryRoutes } from './modules/payments/payment-history.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createMailer } from './modules/mail/mailer';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The sandbox gateway's own router (its frame, /Ajax, 3-D Secure pages), outside /api with its own CSP.
   if (sandbox) await app.register(sandboxGatewayRoutes, { gateway: sandbox });
   await app.register(invoicesRoutes);
+  await app.register(statementsRoutes);
   await app.register(paymentsRoutes);
   await app.register(paymentHistoryRoutes);
   await app.register(depositsRoutes);

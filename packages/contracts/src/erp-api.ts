@@ -24,6 +24,12 @@ import {
 } from './ledger';
 import { ManagePaymentsRequest, ManagePaymentsResponse, PaymentCard } from './payment-methods';
 import { PaymentHistoryRequest, PaymentHistoryResponse } from './payments';
+import {
+  StatementLinesRequest,
+  StatementMovement,
+  StatementOpeningRequest,
+  StatementOpeningResponse,
+} from './statements';
 
 export const erpApiVersion = '1.0.0';
 /** Every operation's path starts here; a breaking change of the contract gets a new prefix. */
@@ -207,6 +213,25 @@ export const erpOperations = {
     budgetMs: 50,
     body: InvoiceAgingRequest,
     answer: { kind: 'json', schema: InvoiceAgingResponse },
+  },
+  getStatementOpening: {
+    method: 'POST',
+    path: '/statements/opening',
+    summary:
+      'Per currency with a balance or a movement in the period: the balance at the end of the day before date_from.',
+    hot: false,
+    budgetMs: 500,
+    body: StatementOpeningRequest,
+    answer: { kind: 'json', schema: StatementOpeningResponse },
+  },
+  streamStatementLines: {
+    method: 'POST',
+    path: '/statements/lines',
+    summary: 'The movements of one currency in the period in date order, as NDJSON: one StatementMovement per line.',
+    hot: false,
+    budgetMs: 60_000,
+    body: StatementLinesRequest,
+    answer: { kind: 'ndjson', schema: StatementMovement },
   },
   getInvoiceDetail: {
     method: 'POST',

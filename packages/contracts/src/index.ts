@@ -25,3 +25,4 @@ export * from './themes';
 export * from './integration';
 export * from './webhooks';
 export * from './payments-received';
+export * from './statements';

@@ -162,7 +162,8 @@ export const invoiceTotals = defineRoute({
 // ---------------------------------------------------------------------------------------------------------------
 
 /** Open invoices by days past due on as_of (the same split as @portal/domain agingBuckets). */
-export const AgingBucketName = z.enum(['current', '1-30', '31-60', '61-90', '90+']);
+export const agingBucketNames = ['current', '1-30', '31-60', '61-90', '90+'] as const;
+export const AgingBucketName = z.enum(agingBucketNames);
 export type AgingBucketName = z.infer<typeof AgingBucketName>;
 
 /** Same scope and trust as the totals: the list's payer_data and soldto_data. */

@@ -27,9 +27,10 @@ export type RouteContract = {
   /**
    * Binary answer: the body is a file of this kind (Content-Type and Content-Disposition set by the server), not
    * JSON; `response` is then z.any(). The web client reads it as a Blob. 'csv-or-xlsx': the request's `format`
-   * query parameter chooses (the payments received export).
+   * query parameter chooses (the payments received export). 'pdf-csv-or-json': the request body's `format` chooses
+   * (statements; json is a JSON document the web reads from the Blob).
    */
-  download?: 'pdf' | 'xlsx' | 'csv' | 'image' | 'csv-or-xlsx';
+  download?: 'pdf' | 'xlsx' | 'csv' | 'image' | 'csv-or-xlsx' | 'pdf-csv-or-json';
   /**
    * Machine clients holding an API key with this scope may call the route (issue 27); user sessions still need
    * `permission`. A route without it refuses every API key (403): keys never reach a user's routes.

@@ -22,3 +22,4 @@ export * from './html-policy';
 export * from './color-contrast';
 export * from './theme-checks';
 export * from './aging';
+export * from './statement-checks';

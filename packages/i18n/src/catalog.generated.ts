@@ -18,6 +18,7 @@ import base_payment_methods from '../messages/base/payment-methods.json';
 import base_payments from '../messages/base/payments.json';
 import base_payments_received from '../messages/base/payments-received.json';
 import base_shell from '../messages/base/shell.json';
+import base_statements from '../messages/base/statements.json';
 import base_ubl from '../messages/base/ubl.json';
 import base_users from '../messages/base/users.json';
 import base_validation from '../messages/base/validation.json';
@@ -39,6 +40,7 @@ import de_payment_methods from '../messages/de/payment-methods.json';
 import de_payments from '../messages/de/payments.json';
 import de_payments_received from '../messages/de/payments-received.json';
 import de_shell from '../messages/de/shell.json';
+import de_statements from '../messages/de/statements.json';
 import de_ubl from '../messages/de/ubl.json';
 import de_users from '../messages/de/users.json';
 import de_validation from '../messages/de/validation.json';
@@ -66,6 +68,7 @@ import es_payment_methods from '../messages/es/payment-methods.json';
 import es_payments from '../messages/es/payments.json';
 import es_payments_received from '../messages/es/payments-received.json';
 import es_shell from '../messages/es/shell.json';
+import es_statements from '../messages/es/statements.json';
 import es_ubl from '../messages/es/ubl.json';
 import es_users from '../messages/es/users.json';
 import es_validation from '../messages/es/validation.json';
@@ -87,6 +90,7 @@ import fr_payment_methods from '../messages/fr/payment-methods.json';
 import fr_payments from '../messages/fr/payments.json';
 import fr_payments_received from '../messages/fr/payments-received.json';
 import fr_shell from '../messages/fr/shell.json';
+import fr_statements from '../messages/fr/statements.json';
 import fr_ubl from '../messages/fr/ubl.json';
 import fr_users from '../messages/fr/users.json';
 import fr_validation from '../messages/fr/validation.json';
@@ -111,6 +115,7 @@ import it_payment_methods from '../messages/it/payment-methods.json';
 import it_payments from '../messages/it/payments.json';
 import it_payments_received from '../messages/it/payments-received.json';
 import it_shell from '../messages/it/shell.json';
+import it_statements from '../messages/it/statements.json';
 import it_ubl from '../messages/it/ubl.json';
 import it_users from '../messages/it/users.json';
 import it_validation from '../messages/it/validation.json';
@@ -132,6 +137,7 @@ import ja_payment_methods from '../messages/ja/payment-methods.json';
 import ja_payments from '../messages/ja/payments.json';
 import ja_payments_received from '../messages/ja/payments-received.json';
 import ja_shell from '../messages/ja/shell.json';
+import ja_statements from '../messages/ja/statements.json';
 import ja_ubl from '../messages/ja/ubl.json';
 import ja_users from '../messages/ja/users.json';
 import ja_validation from '../messages/ja/validation.json';
@@ -153,6 +159,7 @@ import pt_payment_methods from '../messages/pt/payment-methods.json';
 import pt_payments from '../messages/pt/payments.json';
 import pt_payments_received from '../messages/pt/payments-received.json';
 import pt_shell from '../messages/pt/shell.json';
+import pt_statements from '../messages/pt/statements.json';
 import pt_ubl from '../messages/pt/ubl.json';
 import pt_users from '../messages/pt/users.json';
 import pt_validation from '../messages/pt/validation.json';
@@ -178,6 +185,7 @@ import ru_payment_methods from '../messages/ru/payment-methods.json';
 import ru_payments from '../messages/ru/payments.json';
 import ru_payments_received from '../messages/ru/payments-received.json';
 import ru_shell from '../messages/ru/shell.json';
+import ru_statements from '../messages/ru/statements.json';
 import ru_ubl from '../messages/ru/ubl.json';
 import ru_users from '../messages/ru/users.json';
 import ru_validation from '../messages/ru/validation.json';
@@ -202,6 +210,7 @@ export const catalog: Catalog = {
     payments: base_payments,
     'payments-received': base_payments_received,
     shell: base_shell,
+    statements: base_statements,
     ubl: base_ubl,
     users: base_users,
     validation: base_validation,
@@ -225,6 +234,7 @@ export const catalog: Catalog = {
     payments: de_payments,
     'payments-received': de_payments_received,
     shell: de_shell,
+    statements: de_statements,
     ubl: de_ubl,
     users: de_users,
     validation: de_validation,
@@ -251,6 +261,7 @@ export const catalog: Catalog = {
     payments: es_payments,
     'payments-received': es_payments_received,
     shell: es_shell,
+    statements: es_statements,
     ubl: es_ubl,
     users: es_users,
     validation: es_validation,
@@ -274,6 +285,7 @@ export const catalog: Catalog = {
     payments: fr_payments,
     'payments-received': fr_payments_received,
     shell: fr_shell,
+    statements: fr_statements,
     ubl: fr_ubl,
     users: fr_users,
     validation: fr_validation,
@@ -298,6 +310,7 @@ export const catalog: Catalog = {
     payments: it_payments,
     'payments-received': it_payments_received,
     shell: it_shell,
+    statements: it_statements,
     ubl: it_ubl,
     users: it_users,
     validation: it_validation,
@@ -321,6 +334,7 @@ export const catalog: Catalog = {
     payments: ja_payments,
     'payments-received': ja_payments_received,
     shell: ja_shell,
+    statements: ja_statements,
     ubl: ja_ubl,
     users: ja_users,
     validation: ja_validation,
@@ -344,6 +358,7 @@ export const catalog: Catalog = {
     payments: pt_payments,
     'payments-received': pt_payments_received,
     shell: pt_shell,
+    statements: pt_statements,
     ubl: pt_ubl,
     users: pt_users,
     validation: pt_validation,
@@ -368,6 +383,7 @@ export const catalog: Catalog = {
     payments: ru_payments,
     'payments-received': ru_payments_received,
     shell: ru_shell,
+    statements: ru_statements,
     ubl: ru_ubl,
     users: ru_users,
     validation: ru_validation,

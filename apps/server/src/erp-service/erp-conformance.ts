@@ -18,8 +18,10 @@ import {
   type AccountLink,
   type InvoiceAgingResponse,
   type InvoiceTotalsResponse,
+  StatementMovement,
+  type StatementOpeningResponse,
 } from '@portal/contracts';
-import { agingDisagreement } from '@portal/domain';
+import { agingDisagreement, formatMinorUnits, parseMinorUnits } from '@portal/domain';
 import type { z } from 'zod';
 
 export type ConformanceOptions = {
@@ -46,6 +48,41 @@ export type ConformanceCheck = {
 type Answer = { status: number; headers: Headers; body: Buffer; ms: number };
 
 class CheckFailed extends Error {}
+
+/** The items of an NDJSON answer, each checked against the contract's schema. */
+function ndjsonItems<T>(answer: { body: Buffer }, schema: z.ZodType<T>): T[] {
+  const lines = answer.body
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim());
+  return lines.map((line, index) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new CheckFailed(`line ${index + 1} is not JSON`);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+      throw new CheckFailed(`line ${index + 1} does not follow the contract: ${issues(parsed.error)}`);
+    return parsed.data;
+  });
+}
+
+function toErpDay(instant: Date): string {
+  const iso = instant.toISOString();
+  return `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
+}
+
+/** An ERP date (MM-DD-YYYY) moved by whole days. */
+function shiftErpDate(erpDate: string, days: number): string {
+  const iso = new Date(
+    Date.parse(`${erpDate.slice(6)}-${erpDate.slice(0, 2)}-${erpDate.slice(3, 5)}T00:00:00Z`) + days * 86_400_000,
+  )
+    .toISOString()
+    .slice(0, 10);
+  return `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
+}
 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceCheck[]> {
   const base = options.url.replace(/\/+$/, '');
@@ -179,24 +216,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         search_parameters: { status: '03', document_type: '01' },
       });
       if (answer.status !== 200) throw new CheckFailed(`answered ${answer.status}: ${text(answer)}`);
-      const lines = answer.body
-        .toString('utf8')
-        .split('\n')
-        .filter((line) => line.trim());
-      lines.forEach((line, index) => {
-        let value: unknown;
-        try {
-          value = JSON.parse(line);
-        } catch {
-          throw new CheckFailed(`line ${index + 1} is not JSON`);
-        }
-        const parsed = LedgerDocument.safeParse(value);
-        if (!parsed.success)
-          throw new CheckFailed(`line ${index + 1} does not follow the contract: ${issues(parsed.error)}`);
-      });
+      const lines = ndjsonItems(answer, LedgerDocument);
       if (search && !search.found_count_capped && lines.length !== search.found_count)
         throw new CheckFailed(`${lines.length} documents streamed, the search found ${search.found_count}`);
-      const first = lines[0] ? (JSON.parse(lines[0]) as LedgerDocument) : undefined;
+      const first = lines[0];
       if (
         search?.document_list[0] &&
         first?.document_number_finance !== search.document_list[0].document_number_finance
@@ -221,6 +244,54 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     return { value, note };
   });
+
+  // Statements: from a year before the totals' day, per currency, the movements run from the opening balance to the
+  // balance card.
+  const statementTo = totals?.as_of ?? toErpDay(new Date());
+  const statementFrom = shiftErpDate(statementTo, -364);
+  // To a year after that day, so that a movement dated later than the totals' day (a posting of another clock) is in.
+  const statementAccount = {
+    payer_data: payerData,
+    soldto_data: [],
+    date_from: statementFrom,
+    date_to: shiftErpDate(statementTo, 365),
+  };
+  const openings = await check(
+    'getStatementOpening',
+    "answers the opening balances of the payer's last year",
+    async () => {
+      const result = await read<StatementOpeningResponse>('getStatementOpening', statementAccount);
+      expectStatusS(result.value);
+      return result;
+    },
+  );
+  await check(
+    'streamStatementLines',
+    'streams the movements as NDJSON in date order, adding up from the opening balance to the balance card',
+    async () => {
+      const opening = openings?.balances[0];
+      if (!opening) throw new CheckFailed('no currency to check with');
+      const answer = await send('streamStatementLines', { ...statementAccount, currency_key: opening.currency_key });
+      if (answer.status !== 200) throw new CheckFailed(`answered ${answer.status}: ${text(answer)}`);
+      const lines = ndjsonItems(answer, StatementMovement);
+      const scale = opening.currency_decimals;
+      const day = (erp: string) => `${erp.slice(6)}${erp.slice(0, 2)}${erp.slice(3, 5)}`;
+      let closing = parseMinorUnits(opening.opening_balance, scale) ?? 0n;
+      lines.forEach((line, index) => {
+        if (index > 0 && day(line.date) < day(lines[index - 1]!.date))
+          throw new CheckFailed(`line ${index + 1} (${line.date}) is dated before the line above it`);
+        closing += parseMinorUnits(line.amount, scale) ?? 0n;
+      });
+      // Checked against the balance card when the totals check passed (its own failure is reported there).
+      const card = totals?.totals.find((entry) => entry.currency_key === opening.currency_key)?.balance ?? '0';
+      if (totals && closing !== parseMinorUnits(card, scale))
+        throw new CheckFailed(
+          `opening ${opening.opening_balance} and ${lines.length} movements make ${formatMinorUnits(closing, scale)}, ` +
+            `the balance card is ${card}`,
+        );
+      return { value: null, note: `${lines.length} movements, ${Math.round(answer.ms)} ms` };
+    },
+  );
 
   if (invoice) {
     await check('getInvoiceDetail', 'answers the detail of an open invoice with status S', async () => {

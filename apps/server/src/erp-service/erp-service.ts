@@ -42,6 +42,8 @@ function handlersOf(erp: ErpConnector): Record<ErpOperationName, Handler> {
     streamInvoices: async (body) => Readable.from(ndjsonLines(erp.streamInvoices(body))),
     getInvoiceTotals: (body) => erp.getInvoiceTotals(body),
     getInvoiceAging: (body) => erp.getInvoiceAging(body),
+    getStatementOpening: (body) => erp.getStatementOpening(body),
+    streamStatementLines: async (body) => Readable.from(ndjsonLines(erp.streamStatementLines(body))),
     getInvoiceDetail: (body) => erp.getInvoiceDetail(body),
     renderInvoicePdf: async (body: Parameters<ErpConnector['renderInvoicePdf']>[0]) =>
       erp.renderInvoicePdf({ ...body, language: body.language as Language | undefined }),

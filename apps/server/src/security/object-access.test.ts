@@ -147,6 +147,21 @@ export const catalogue: Record<string, Entry> = {
     ],
     request: (own) => ({ body: { payer_data: own.account, soldto_data: [own.soldto] } }),
   },
+  'POST /api/statements': {
+    positions: [
+      { path: 'body.payer_data', kind: 'account' },
+      { path: 'body.soldto_data[]', kind: 'soldto' },
+    ],
+    request: (own) => ({
+      body: {
+        payer_data: own.account,
+        soldto_data: [own.soldto],
+        date_from: '10-01-2026',
+        date_to: '10-31-2026',
+        format: 'json',
+      },
+    }),
+  },
   'POST /api/invoice/detail': {
     positions: [
       { path: 'body.document_detail.billing_document_number', kind: 'document' },

@@ -27,6 +27,10 @@ import type {
   PaymentHistoryResponse,
   SearchDocumentsRequest,
   SearchDocumentsResponse,
+  StatementLinesRequest,
+  StatementMovement,
+  StatementOpeningRequest,
+  StatementOpeningResponse,
 } from '@portal/contracts';
 
 export type ErpConnector = {
@@ -105,6 +109,16 @@ export type ErpConnector = {
     posting: LedgerPaymentPosting,
     options?: { inTransaction?: (tx: Db, result: LedgerPostingResult) => Promise<void> },
   ) => Promise<LedgerPostingResult>;
+  /**
+   * Issue 29, statements: per currency with a balance before date_from or a movement in the period, the balance at
+   * the end of the day before date_from (the open balance of the totals cards counted back). Same trust as totals.
+   */
+  getStatementOpening: (request: StatementOpeningRequest) => Promise<StatementOpeningResponse>;
+  /**
+   * The movements of one currency from date_from to date_to (invoices +, credits and payments −) in date order, in
+   * batches (flat memory). opening + every amount = the balance at the end of date_to.
+   */
+  streamStatementLines: (request: StatementLinesRequest) => AsyncIterable<StatementMovement[]>;
   /** POST /api/PaymentsHistory/GetPaymentsHistory: payments (S) and declined attempts (E) of the accounts, newest first. */
   searchPayments: (request: PaymentHistoryRequest) => Promise<PaymentHistoryResponse>;
 };

@@ -1,12 +1,12 @@
 // The PDF calls: a signed link per request, the PDF behind it (a real, parseable PDF holding the document number),
 // one merged file for the search and the selection, expiry, tampering and cross-customer refusals.
-import { inflateSync } from 'node:zlib';
 import { and, eq, ne } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadUnicodeFont } from '../../connectors/erp/ledger/invoice-pdf';
 import { documents } from '../../connectors/erp/ledger/ledger.schema';
 import { users } from '../../db/portal.schema';
+import { pdfText } from '../../test/pdf-text';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -27,28 +27,6 @@ async function post(login: string, url: string, payload?: object) {
 const payer = { customer_number: '100001', company_code: '1000' };
 const soldTos = ['100001', '200001', '200002', '200003'];
 const trim = (n: string) => n.replace(/^0+/, '');
-
-/** The text drawn with the standard fonts: pdfkit writes it as hex strings in TJ arrays of deflated streams. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      texts.push(
-        [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1'))
-          .join(''),
-      );
-    }
-  }
-  return texts.join('\n');
-}
 
 async function pdfDocumentsOf(payerNumber: string, count: number, companyCode = '1000') {
   return t.database.db

@@ -6,7 +6,7 @@
 // reference keeps a payment's posting exactly-once across retries and the reconciler.
 import { createInterface } from 'node:readline';
 import { erpApiPrefix, erpOperations, erpPdfDocumentsHeader, type ErpOperationName } from '@portal/contracts/erp-api';
-import { BackendConfiguration, LedgerDocument } from '@portal/contracts';
+import { BackendConfiguration, LedgerDocument, StatementMovement } from '@portal/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { readSetting, writeSetting } from '../../../modules/system/app-settings.repository';
@@ -110,9 +110,11 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
     getBackendConfiguration: backendConfiguration,
     searchDocuments: async (request) => (await call('searchDocuments', request)) as never,
     searchInvoices: async (request) => (await call('searchInvoices', request)) as never,
-    streamInvoices: (request) => streamDocuments(client, request),
+    streamInvoices: (request) => streamLines(client, 'streamInvoices', LedgerDocument, request),
     getInvoiceTotals: async (request) => (await call('getInvoiceTotals', request)) as never,
     getInvoiceAging: async (request) => (await call('getInvoiceAging', request)) as never,
+    getStatementOpening: async (request) => (await call('getStatementOpening', request)) as never,
+    streamStatementLines: (request) => streamLines(client, 'streamStatementLines', StatementMovement, request),
     getInvoiceDetail: async (request) => (await call('getInvoiceDetail', request)) as never,
     renderInvoicePdf: async (request) => {
       try {
@@ -164,7 +166,7 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
 }
 
 /** A read of the contract whose answer is not JSON (a PDF, NDJSON): the caller reads the body. */
-function readOf(name: 'renderInvoicePdf' | 'streamInvoices', body: unknown): ErpRequest {
+function readOf(name: 'renderInvoicePdf' | 'streamInvoices' | 'streamStatementLines', body: unknown): ErpRequest {
   const operation = erpOperations[name];
   return {
     method: operation.method,
@@ -175,24 +177,28 @@ function readOf(name: 'renderInvoicePdf' | 'streamInvoices', body: unknown): Erp
   };
 }
 
-/** The export's documents as the ERP streams them (NDJSON), in batches of 500: flat memory whatever the size. */
-async function* streamDocuments(
+/**
+ * The items of an NDJSON answer (an export's documents, a statement's movements) in batches of 500, each checked
+ * against the contract: flat memory whatever the size.
+ */
+async function* streamLines<T>(
   client: ReturnType<typeof createErpHttpClient>,
+  name: 'streamInvoices' | 'streamStatementLines',
+  schema: z.ZodType<T>,
   request: unknown,
-): AsyncGenerator<LedgerDocument[]> {
-  const answer = await client.stream(readOf('streamInvoices', request));
-  let batch: LedgerDocument[] = [];
+): AsyncGenerator<T[]> {
+  const answer = await client.stream(readOf(name, request));
+  let batch: T[] = [];
   for await (const line of createInterface({ input: answer.body, crlfDelay: Infinity })) {
     if (!line.trim()) continue;
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
     } catch {
-      throw new ErpUnavailableError('streamInvoices: a line is not JSON', 'malformed');
+      throw new ErpUnavailableError(`${name}: a line is not JSON`, 'malformed');
     }
-    const checked = LedgerDocument.safeParse(parsed);
-    if (!checked.success)
-      throw new ErpUnavailableError('streamInvoices: a document does not follow the contract', 'malformed');
+    const checked = schema.safeParse(parsed);
+    if (!checked.success) throw new ErpUnavailableError(`${name}: a line does not follow the contract`, 'malformed');
     batch.push(checked.data);
     if (batch.length === 500) {
       yield batch;

@@ -20,6 +20,7 @@ import { formatMinorUnits, toFlag, toLedgerNumber } from './ledger-format';
 import { createInvoiceQueries } from './ledger-invoices';
 import { createPaymentCardOperations } from './ledger-payment-cards';
 import { createPaymentHistory } from './ledger-payment-history';
+import { createStatementQueries } from './ledger-statements';
 import { createPaymentPostings } from './ledger-payments';
 import {
   apparv,
@@ -380,5 +381,6 @@ export function createLedgerConnector(db: Db, options: LedgerConnectorOptions = 
     ...createPaymentCardOperations(db),
     ...createPaymentPostings(db, invoices),
     ...createPaymentHistory(db, invoices, { decimalsOf, foundCountCap: options.foundCountCap }),
+    ...createStatementQueries(db, invoices, { decimalsOf }),
   };
 }

@@ -701,6 +701,7 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
     streamInvoices,
     getInvoiceTotals,
     getInvoiceAging,
+    readBalances,
     getInvoiceDetail,
     findInvoices,
     itemsOf,

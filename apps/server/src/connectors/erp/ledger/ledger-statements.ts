@@ -1,0 +1,155 @@
+// The ledger's account statements (issue 29): the opening balance of a period per currency and the period's
+// movements in date order, streamed in keyset batches so that a 12-month statement of a 100k-document account keeps
+// memory flat.
+//
+// The balance is the open balance of the totals cards (ledger.account_balances). The opening balance is counted
+// back from it: today's balance minus every movement dated from date_from on. So the closing balance of a statement
+// to today is the balance card to the cent, whatever the ledger's history before the period holds.
+//
+// A movement: an invoice adds its total, a credit its (negative) total, a payment takes its amount. The credit that a
+// portal payment leaves of an over-payment or a deposit (finance type DZ, not a payment item) is part of that
+// payment, not a movement of its own: the payment already took the whole amount.
+import {
+  StatementLinesRequest,
+  StatementOpeningRequest,
+  type StatementMovement,
+  type StatementOpeningResponse,
+} from '@portal/contracts';
+import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { formatMinorUnits, fromErpDate, toErpDate } from './ledger-format';
+import { effectiveSoldTos, type InvoiceQueries } from './ledger-invoices';
+import { documents } from './ledger.schema';
+import { success } from './ledger-wire';
+
+/** Rows per keyset batch: small, so that rows die young (the exports' finding, bench/README.md). */
+const batchSize = 500;
+
+const movementAmount = sql<string>`(CASE WHEN ${documents.itemIsAPayment} THEN -${documents.totalAmount} ELSE ${documents.totalAmount} END)`;
+const isMovement = sql`(${documents.itemIsAPayment} OR ${documents.financeDocumentType} <> 'DZ')`;
+
+function trimZeros(number: string): string {
+  return number.replace(/^0+(?=\d)/, '');
+}
+
+function isoOf(erpDate: string): string {
+  const iso = fromErpDate(erpDate);
+  if (!iso) throw new Error(`not an ERP date: ${erpDate}`);
+  return iso;
+}
+
+export function createStatementQueries(
+  db: Db,
+  invoices: InvoiceQueries,
+  options: { decimalsOf: (currencyKeys: Iterable<string>) => Promise<Map<string, number>> },
+) {
+  /** The accounts' documents condition: the payer (or every payer of a group) and the sold-tos left; null: none. */
+  async function accountCondition(request: { payer_data: { customer_number: string }; soldto_data: string[] }) {
+    const scope = await invoices.resolveCustomer(request.payer_data.customer_number);
+    const soldTos = effectiveSoldTos(scope, request.soldto_data);
+    if (soldTos === null || scope.payers.length === 0) return null;
+    // One payer: an equality, so that the (payer, document_date, id) index gives the rows in order.
+    const payer =
+      scope.payers.length === 1
+        ? eq(documents.payerNumber, scope.payers[0]!)
+        : sql`${documents.payerNumber} = ANY(${sql.param(scope.payers)}::text[])`;
+    const soldTo = soldTos.length > 0 ? sql`${documents.soldtoNumber} = ANY(${sql.param(soldTos)}::text[])` : undefined;
+    return and(payer, soldTo) as SQL;
+  }
+
+  async function getStatementOpening(input: unknown): Promise<StatementOpeningResponse> {
+    const request = StatementOpeningRequest.parse(input);
+    const from = isoOf(request.date_from);
+    const to = isoOf(request.date_to);
+    const account = await accountCondition(request);
+    if (!account) return { status: success, balances: [] };
+    const { rows: balances } = await invoices.readBalances({
+      payer_data: request.payer_data,
+      soldto_data: request.soldto_data,
+    });
+    const since = await db
+      .select({
+        currencyKey: documents.currencyKey,
+        moved: sql<string>`coalesce(sum(${movementAmount}), 0)::text`,
+        inPeriod: sql<number>`(count(*) FILTER (WHERE ${documents.documentDate} <= ${to}::date))::int`,
+      })
+      .from(documents)
+      .where(and(account, gte(documents.documentDate, from), isMovement))
+      .groupBy(documents.currencyKey);
+    const currencies = new Set([...balances.map((row) => row.currencyKey), ...since.map((row) => row.currencyKey)]);
+    const decimals = await options.decimalsOf(currencies);
+    const answer: StatementOpeningResponse['balances'] = [];
+    for (const currencyKey of [...currencies].sort()) {
+      const now = BigInt(balances.find((row) => row.currencyKey === currencyKey)?.balance ?? '0');
+      const moved = since.find((row) => row.currencyKey === currencyKey);
+      const opening = now - BigInt(moved?.moved ?? '0');
+      if (opening === 0n && !moved?.inPeriod) continue;
+      const scale = decimals.get(currencyKey) ?? 2;
+      answer.push({
+        currency_key: currencyKey,
+        currency_decimals: scale,
+        opening_balance: formatMinorUnits(opening, scale),
+      });
+    }
+    return { status: success, balances: answer };
+  }
+
+  /** The period's movements of one currency by date (ties newest first: the order of the date index read backwards). */
+  async function* streamStatementLines(input: unknown): AsyncGenerator<StatementMovement[]> {
+    const request = StatementLinesRequest.parse(input);
+    const account = await accountCondition(request);
+    if (!account) return;
+    const scale = (await options.decimalsOf([request.currency_key])).get(request.currency_key) ?? 2;
+    const from = isoOf(request.date_from);
+    const to = isoOf(request.date_to);
+    let cursor: { date: string; id: number } | undefined;
+    for (;;) {
+      const rows = await db
+        .select({
+          id: documents.id,
+          date: documents.documentDate,
+          dueDate: documents.dueDate,
+          isPayment: documents.itemIsAPayment,
+          billing: documents.billingDocumentNumber,
+          finance: documents.documentNumberFinance,
+          reference: documents.referenceNumber,
+          amount: sql<string>`${movementAmount}::text`,
+        })
+        .from(documents)
+        .where(
+          and(
+            account,
+            eq(documents.currencyKey, request.currency_key),
+            gte(documents.documentDate, from),
+            lte(documents.documentDate, to),
+            isMovement,
+            cursor
+              ? or(
+                  sql`${documents.documentDate} > ${cursor.date}::date`,
+                  and(eq(documents.documentDate, cursor.date), sql`${documents.id} < ${cursor.id}`),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(documents.documentDate), desc(documents.id))
+        .limit(batchSize);
+      if (rows.length === 0) return;
+      yield rows.map((row) => {
+        const amount = BigInt(row.amount);
+        return {
+          date: toErpDate(row.date),
+          kind: row.isPayment ? 'payment' : amount < 0n ? 'credit' : 'invoice',
+          number: trimZeros(row.billing || row.finance),
+          reference: row.reference,
+          due_date: row.isPayment ? '' : toErpDate(row.dueDate),
+          amount: formatMinorUnits(amount, scale),
+        };
+      });
+      if (rows.length < batchSize) return;
+      const last = rows[rows.length - 1]!;
+      cursor = { date: last.date, id: last.id };
+    }
+  }
+
+  return { getStatementOpening, streamStatementLines };
+}
