@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { previousMonth, validateStatementPeriod } from './statement-checks';
+import { previousMonth, statementPresetRange, statementPresets, validateStatementPeriod } from './statement-checks';
 
 describe('validateStatementPeriod', () => {
   const today = '2026-11-27';
@@ -31,5 +31,20 @@ describe('previousMonth', () => {
     expect(previousMonth('2026-11-27')).toEqual({ from: '2026-10-01', to: '2026-10-31' });
     expect(previousMonth('2027-01-01')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
     expect(previousMonth('2028-03-15')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+  });
+});
+
+describe('statementPresetRange', () => {
+  it('gives whole months back, or up to today, each a valid period', () => {
+    const today = '2026-11-27';
+    expect(statementPresetRange('last_month', today)).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(statementPresetRange('this_month', today)).toEqual({ from: '2026-11-01', to: today });
+    expect(statementPresetRange('last_3_months', today)).toEqual({ from: '2026-09-01', to: today });
+    expect(statementPresetRange('last_12_months', today)).toEqual({ from: '2025-11-28', to: today });
+    expect(statementPresetRange('this_year', '2026-01-01')).toEqual({ from: '2026-01-01', to: '2026-01-01' });
+    for (const preset of statementPresets) {
+      const { from, to } = statementPresetRange(preset, today);
+      expect(validateStatementPeriod({ dateFrom: from, dateTo: to, today })).toEqual({});
+    }
   });
 });

@@ -36,3 +36,24 @@ export function previousMonth(today: string): { from: string; to: string } {
   const last = new Date(Date.UTC(year, month - 1, 0));
   return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
 }
+
+export const statementPresets = ['last_month', 'this_month', 'last_3_months', 'last_12_months', 'this_year'] as const;
+export type StatementPreset = (typeof statementPresets)[number];
+
+/** The period of a preset on `today` (ISO days): whole months, or up to today. */
+export function statementPresetRange(preset: StatementPreset, today: string): { from: string; to: string } {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const iso = (date: Date) => date.toISOString().slice(0, 10);
+  switch (preset) {
+    case 'last_month':
+      return previousMonth(today);
+    case 'this_month':
+      return { from: iso(new Date(Date.UTC(year, month - 1, 1))), to: today };
+    case 'last_3_months':
+      return { from: iso(new Date(Date.UTC(year, month - 3, 1))), to: today };
+    case 'last_12_months':
+      return { from: iso(new Date(Date.UTC(year - 1, month - 1, day + 1))), to: today };
+    case 'this_year':
+      return { from: `${year}-01-01`, to: today };
+  }
+}

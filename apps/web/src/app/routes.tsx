@@ -65,6 +65,9 @@ const ProcessingPaymentPage = lazyScreen(() =>
 const PaymentStatusPage = lazyScreen(() =>
   import('../features/payments/components/payment-status-page').then((m) => m.PaymentStatusPage),
 );
+const StatementsPage = lazyScreen(() =>
+  import('../features/statements/components/statements-page').then((m) => m.StatementsPage),
+);
 const PaymentHistoryPage = lazyScreen(() =>
   import('../features/payment-history/components/payment-history-page').then((m) => m.PaymentHistoryPage),
 );
@@ -203,7 +206,7 @@ const signedInRoutes: SignedInRoute[] = [
     permission: 'CanMakePayment',
     element: <DepositStatusPage />,
   },
-  { path: '/statements', titleKey: 'shell.pages.statements' },
+  { path: '/statements', titleKey: 'shell.pages.statements', element: <StatementsPage /> },
   { path: '/help', titleKey: 'shell.pages.help' },
   // Hidden from third-party users (no link: their cog opens payment methods, spec §2) but not refused: at this
   // address they see their details and accounts read-only (issue 13), without the password change.

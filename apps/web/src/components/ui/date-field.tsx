@@ -7,17 +7,21 @@ export function DateField({
   value,
   onChange,
   fallbackWhenEmpty = false,
+  error,
 }: {
   label: string;
   value: string | null;
   onChange: (value: string | null) => void;
   fallbackWhenEmpty?: boolean;
+  /** A translated error shown under the field (and announced with it). */
+  error?: string;
 }) {
   return (
     <TextInput
       type="date"
       label={label}
       value={value ?? ''}
+      error={error}
       onChange={(event) => onChange(event.currentTarget.value || null)}
       // spec §4: an empty close of the (end) date picker falls back to 31 December of the current year.
       onBlur={(event) => {
