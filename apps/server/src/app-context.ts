@@ -8,6 +8,7 @@ import type { Mailer } from './modules/mail/mailer';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { BlackoutWindow } from './modules/maintenance/blackout-window';
 import type { ConfigSecrets } from './modules/system/config-secrets';
+import type { TestClock } from './jobs/test-clock';
 
 export type AppContext = {
   config: Config;
@@ -30,6 +31,8 @@ export type AppContext = {
   now: () => Date;
   /** This process among the portal's instances (the System tab; issue 15), and when it started. */
   instance: { id: string; startedAt: Date };
+  /** Issue 29: the clock tests move (TEST_CLOCK), refreshed by the scheduler; null in production. */
+  testClock: TestClock | null;
 };
 
 declare module 'fastify' {

@@ -154,6 +154,16 @@ export const settings = {
     default: '30',
     doc: 'How often each instance looks for payments to reconcile (0: never; run the reconciler elsewhere).',
   },
+  SCHEDULER_INTERVAL_SECONDS: {
+    schema: z.coerce.number().int().min(0),
+    default: '60',
+    doc: 'Issue 29: how often each instance runs the scheduled jobs (scheduled payments, AutoPay, monthly statements); rows are leased, so instances share the work (0: never).',
+  },
+  TEST_CLOCK: {
+    schema: flag,
+    default: 'false',
+    doc: 'Test systems only: the clock runs at the offset kept in the database (app_settings test_clock), which browser and multi-instance tests move to make scheduled jobs come due. Refused with NODE_ENV=production.',
+  },
   SMTP_URL: {
     schema: z.union([z.string().regex(/^smtps?:\/\//, 'smtp:// or smtps://'), z.literal('')]),
     default: '',
@@ -247,6 +257,8 @@ export function loadConfig(
     if (result.success) parsed[name] = result.data;
     else problems.push(`${name}: ${result.error.issues[0]?.message ?? 'invalid'}`);
   }
+  if (parsed.TEST_CLOCK && env.NODE_ENV === 'production')
+    problems.push('TEST_CLOCK: a clock that tests move is never on in production (NODE_ENV=production)');
   if (parsed.ERP_URL && !parsed.ERP_TOKEN)
     problems.push('ERP_TOKEN: required with ERP_URL (the bearer token the ERP expects)');
   if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

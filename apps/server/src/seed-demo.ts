@@ -33,7 +33,7 @@ export async function seedDemo(
   // spec issue 4: the demo payer has a saved default Visa and an e-check (sandbox tokens).
   await seedPaymentMethods(db, await seedSandboxTokens(db, day), day);
   await writeSetting(db, 'demo_seeded_at', day.toISOString());
-  await writeSetting(db, 'application', { allowRegistration: true, allowGuestPayment: true });
+  await writeSetting(db, 'application', demoApplicationSettings);
   log.info({ ...ledger, paymentHistory: history, ms: Date.now() - started }, 'demo data seeded');
 }
 
@@ -50,9 +50,21 @@ async function seedDemoBesideErp(db: Db, log: FastifyBaseLogger, day: Date, erp:
     return;
   }
   await writeSetting(db, 'demo_seeded_at', day.toISOString());
-  await writeSetting(db, 'application', { allowRegistration: true, allowGuestPayment: true });
+  await writeSetting(db, 'application', demoApplicationSettings);
   log.info("demo users seeded; the ledger is the ERP's");
 }
+
+/**
+ * The demo's switches: self-registration and guest payment on, and (issue 29) scheduled payments and AutoPay offered
+ * in the demo ledger's company codes.
+ */
+const demoCompanyCodes = ['1000', '2000', '3000', 'JP01', 'KW01'];
+const demoApplicationSettings = {
+  allowRegistration: true,
+  allowGuestPayment: true,
+  scheduledPaymentsCompanyCodes: demoCompanyCodes,
+  autopayCompanyCodes: demoCompanyCodes,
+};
 
 export async function seedDemoUsers(db: Db): Promise<void> {
   const passwordHash = await hashPassword(demoPassword);

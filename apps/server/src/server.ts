@@ -11,6 +11,7 @@ import { openDatabase } from './db/client';
 import { startMailOutbox } from './jobs/mail-outbox';
 import { startPaymentReconciler } from './jobs/payment-reconciler';
 import { startWebhookOutbox } from './jobs/webhook-outbox';
+import { startScheduler } from './jobs/scheduler';
 import { readOrCreateKeyFile } from './modules/system/config-secrets';
 import { seedDemo } from './seed-demo';
 
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   const stopReconciler = startPaymentReconciler(app.ctx, app.log);
   const stopMailOutbox = startMailOutbox(app.ctx, app.log);
   const stopWebhookOutbox = startWebhookOutbox(app.ctx, app.log);
+  const stopScheduler = startScheduler(app.ctx, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     await stopReconciler();
     await stopMailOutbox();
     await stopWebhookOutbox();
+    await stopScheduler();
     await app.close();
     await database.close();
     process.exit(0);

@@ -71,6 +71,13 @@ export const auditActions = [
   // Imports into the built-in ledger and the payments feed's acknowledgements (issue 27).
   'ledger_import',
   'payment_acknowledged',
+  // Scheduled payments and AutoPay (issue 29): stored, cancelled, not paid by the job (with the reason); AutoPay
+  // enrolled and stopped (with the reason). A payment a job made is payment_posted with its cause.
+  'payment_scheduled',
+  'scheduled_payment_cancelled',
+  'scheduled_payment_not_paid',
+  'autopay_enrolled',
+  'autopay_stopped',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -91,6 +91,8 @@ export const UserProfile = z.object({
   third_party_id: z.string().nullable(),
   /** The language the user's e-mails go out in. */
   language: z.string(),
+  /** Issue 29: the user gets a monthly statement e-mail (profile opt-in). */
+  monthly_statement: z.boolean().optional(),
   last_login: z.string().nullable(),
   num_logins: z.number().int(),
   require_password_change: z.boolean(),

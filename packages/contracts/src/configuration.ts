@@ -23,6 +23,10 @@ export const PaymentSettings = z.object({
       enable_echeck: ErpFlag,
     }),
   ),
+  /** Issue 29: where "Pay on" and AutoPay are offered, and how far ahead a payment of due invoices may be scheduled. */
+  scheduledPaymentsCompanyCodes: z.array(z.string()).default([]),
+  autopayCompanyCodes: z.array(z.string()).default([]),
+  schedulingHorizonDays: z.number().int().default(30),
 });
 export type PaymentSettings = z.infer<typeof PaymentSettings>;
 
@@ -85,6 +89,15 @@ export const ApplicationConfiguration = z.object({
   fromAddress: z.string().max(320),
   fromAddressName: z.string().max(200),
   overrideEmail: z.string().max(320),
+  /** Issue 29: the company codes whose accounts may schedule payments ("Pay on"); absent on a PUT: none. */
+  scheduledPaymentsCompanyCodes: z.array(z.string().max(10)).max(200).default([]),
+  /** Issue 29: the company codes whose accounts may enrol in AutoPay. */
+  autopayCompanyCodes: z.array(z.string().max(10)).max(200).default([]),
+  /**
+   * Issue 29: how far ahead a payment may be scheduled when every chosen invoice is already due (otherwise up to the
+   * latest due date of the chosen invoices), in days.
+   */
+  schedulingHorizonDays: z.number().int().min(0).max(365).default(30),
 });
 export type ApplicationConfiguration = z.infer<typeof ApplicationConfiguration>;
 
@@ -151,6 +164,20 @@ export const deleteSmtpSettings = defineRoute({
   response: ApplicationConfiguration,
 });
 
+/** Issue 29: one run of a scheduled job (the System tab lists the last ones). */
+export const JobRun = z.object({
+  job: z.enum(['autopay', 'scheduled-payments', 'monthly-statements']),
+  instance_id: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** null while it runs. */
+  outcome: z.enum(['ok', 'failed']).nullable(),
+  /** What the run did, by what it counts (paid, not_paid, payments, left, messages...). */
+  summary: z.record(z.string(), z.number()),
+  error: z.string(),
+});
+export type JobRun = z.infer<typeof JobRun>;
+
 /** The System tab (issue 15): what an administrator checks before calling for help. Read-only. */
 export const SystemStatus = z.object({
   version: z.string(),
@@ -166,6 +193,15 @@ export const SystemStatus = z.object({
     circuit: z.enum(['closed', 'open', 'half_open']).nullable(),
     openedAt: z.string().nullable(),
     lastError: z.string().nullable(),
+  }),
+  /**
+   * Issue 29: the scheduled jobs (every SCHEDULER_INTERVAL_SECONDS; 0: off on this instance): the last run of each
+   * job, and the last runs that did something or failed, newest first.
+   */
+  scheduler: z.object({
+    intervalSeconds: z.number().int(),
+    last: z.array(JobRun),
+    recent: z.array(JobRun),
   }),
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;

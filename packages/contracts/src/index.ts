@@ -26,3 +26,5 @@ export * from './integration';
 export * from './webhooks';
 export * from './payments-received';
 export * from './statements';
+export * from './scheduled-payments';
+export * from './autopay';

@@ -23,6 +23,8 @@ export const emailTemplatePlaceholders = {
     'paymentMethod',
     'paymentDate',
     'documentsTable',
+    // Issue 29: "Paid by AutoPay" / "Paid as scheduled for ..." when a job made the payment; empty otherwise.
+    'paidBy',
   ],
   deposit_receipt: [
     'companyName',
@@ -46,6 +48,51 @@ export const emailTemplatePlaceholders = {
   ],
   registration_request: ['companyName', 'firstName', 'lastName', 'company', 'email', 'message', 'reviewUrl'],
   admin_recovery: ['companyName', 'mode', 'user', 'address', 'at'],
+  // Issue 29: scheduled payments, AutoPay and the monthly statement.
+  scheduled_payment: [
+    'companyName',
+    'firstName',
+    'lastName',
+    'amount',
+    'paymentDate',
+    'paymentMethod',
+    'documentsTable',
+    'manageUrl',
+  ],
+  scheduled_payment_not_paid: [
+    'companyName',
+    'firstName',
+    'lastName',
+    'amount',
+    'paymentDate',
+    'paymentMethod',
+    'documentsTable',
+    'reason',
+    'manageUrl',
+  ],
+  autopay_enrolled: [
+    'companyName',
+    'firstName',
+    'lastName',
+    'account',
+    'paymentMethod',
+    'schedule',
+    'maximum',
+    'leftTable',
+    'manageUrl',
+  ],
+  autopay_reminder: [
+    'companyName',
+    'firstName',
+    'lastName',
+    'account',
+    'paymentMethod',
+    'paymentsTable',
+    'leftTable',
+    'manageUrl',
+  ],
+  autopay_stopped: ['companyName', 'firstName', 'lastName', 'account', 'reason', 'manageUrl'],
+  monthly_statement: ['companyName', 'firstName', 'lastName', 'account', 'period'],
 } as const;
 
 export type EmailTemplateKey = keyof typeof emailTemplatePlaceholders;

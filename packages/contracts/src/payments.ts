@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { BackendConfiguration, DecimalAmount, ErpDate, ErpStatus, PayerData, SearchDocumentsRequest } from './ledger';
 import { PaymentCardType, PaymentToken } from './payment-methods';
 import { defineRoute } from './route';
+import { PaymentCause, ScheduledPaymentAnswer } from './scheduled-payments';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pay invoices: POST /api/invoice/payments
@@ -74,6 +75,12 @@ export const PayInvoicesRequest = z.object({
   currency_key: z.string().min(3).max(5),
   currency_decimals: z.number().int().min(0).max(3),
   log: PostingLog,
+  /**
+   * Issue 29 "Pay on": a day from today up to the latest due date of the documents (or today + the configured
+   * horizon when all are due). The request is checked and stored, not charged: the answer is
+   * ScheduledPaymentAnswer. Needs a saved method; scheduling must be on for the company code.
+   */
+  scheduled_date: ErpDate.optional(),
 });
 export type PayInvoicesRequest = z.input<typeof PayInvoicesRequest>;
 
@@ -123,15 +130,20 @@ export const PayInvoicesResponse = z.object({
 });
 export type PayInvoicesResponse = z.infer<typeof PayInvoicesResponse>;
 
+/** Paid now (PayInvoicesResponse), or stored for its day (issue 29: { status: 'scheduled', id }). */
+export const PayInvoicesAnswer = z.union([PayInvoicesResponse, ScheduledPaymentAnswer]);
+export type PayInvoicesAnswer = z.infer<typeof PayInvoicesAnswer>;
+
 export const payInvoices = defineRoute({
   method: 'POST',
   path: '/api/invoice/payments',
   permission: 'CanMakePayment',
   summary:
-    'Pay selected invoices with a saved or session card or e-check. Needs an Idempotency-Key header: the same key and ' +
-    'body replays the answer, another body is refused (422), a key in flight answers 409.',
+    'Pay selected invoices with a saved or session card or e-check, now or on a scheduled_date. Needs an ' +
+    'Idempotency-Key header: the same key and body replays the answer, another body is refused (422), a key in ' +
+    'flight answers 409.',
   body: PayInvoicesRequest,
-  response: PayInvoicesResponse,
+  response: PayInvoicesAnswer,
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -175,6 +187,11 @@ export const PaymentHistoryEntry = z.object({
   /** POST_INVOICE or POST_DEPOSIT. */
   log_id: z.string(),
   sd_invoices: z.array(PaymentHistoryInvoice),
+  /**
+   * Issue 29, added by the portal (not the ERP): a payment a job made, and why: on the day the user scheduled, or
+   * by AutoPay. Absent for payments made by hand and those made outside the portal.
+   */
+  cause: PaymentCause.optional(),
 });
 export type PaymentHistoryEntry = z.infer<typeof PaymentHistoryEntry>;
 

@@ -14,3 +14,15 @@ export const linkAccountByInvoice = defineRoute({
   body: AccountByInvoiceRequest,
   response: z.object({ Accounts: z.array(LinkedAccount) }),
 });
+
+/** Issue 29: the monthly statement e-mail, opt-in per user (one message per account, last month's PDF attached). */
+export const MonthlyStatementSetting = z.object({ monthly_statement: z.boolean() });
+export type MonthlyStatementSetting = z.infer<typeof MonthlyStatementSetting>;
+
+export const putMonthlyStatement = defineRoute({
+  method: 'PUT',
+  path: '/api/profile/monthly-statement',
+  summary: "Turn the signed-in user's monthly statement e-mail on or off (the user worked as, when impersonating).",
+  body: MonthlyStatementSetting,
+  response: MonthlyStatementSetting,
+});

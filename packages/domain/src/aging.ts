@@ -32,7 +32,8 @@ export function agingBucketOf(dueDate: string, asOf: string): AgingBucket {
   return '90+';
 }
 
-function addDays(isoDay: string, days: number): string {
+/** An ISO day moved by whole days. */
+export function addIsoDays(isoDay: string, days: number): string {
   return new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
 }
 
@@ -43,7 +44,7 @@ function addDays(isoDay: string, days: number): string {
 export function agingBucketDueRange(bucket: AgingBucket, asOf: string): { from: string | null; to: string | null } {
   if (bucket === 'current') return { from: asOf, to: null };
   const { from, to } = bucketDays[bucket];
-  return { from: to === null ? null : addDays(asOf, -to), to: addDays(asOf, -from) };
+  return { from: to === null ? null : addIsoDays(asOf, -to), to: addIsoDays(asOf, -from) };
 }
 
 type AgingOfCurrency = { currency_decimals: number; buckets: { bucket: string; amount: string; count: number }[] };

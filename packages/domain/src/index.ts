@@ -23,3 +23,4 @@ export * from './color-contrast';
 export * from './theme-checks';
 export * from './aging';
 export * from './statement-checks';
+export * from './scheduling-checks';

@@ -17,6 +17,7 @@ import base_payment_history from '../messages/base/payment-history.json';
 import base_payment_methods from '../messages/base/payment-methods.json';
 import base_payments from '../messages/base/payments.json';
 import base_payments_received from '../messages/base/payments-received.json';
+import base_scheduled_payments from '../messages/base/scheduled-payments.json';
 import base_shell from '../messages/base/shell.json';
 import base_statements from '../messages/base/statements.json';
 import base_ubl from '../messages/base/ubl.json';
@@ -39,6 +40,7 @@ import de_payment_history from '../messages/de/payment-history.json';
 import de_payment_methods from '../messages/de/payment-methods.json';
 import de_payments from '../messages/de/payments.json';
 import de_payments_received from '../messages/de/payments-received.json';
+import de_scheduled_payments from '../messages/de/scheduled-payments.json';
 import de_shell from '../messages/de/shell.json';
 import de_statements from '../messages/de/statements.json';
 import de_ubl from '../messages/de/ubl.json';
@@ -67,6 +69,7 @@ import es_payment_history from '../messages/es/payment-history.json';
 import es_payment_methods from '../messages/es/payment-methods.json';
 import es_payments from '../messages/es/payments.json';
 import es_payments_received from '../messages/es/payments-received.json';
+import es_scheduled_payments from '../messages/es/scheduled-payments.json';
 import es_shell from '../messages/es/shell.json';
 import es_statements from '../messages/es/statements.json';
 import es_ubl from '../messages/es/ubl.json';
@@ -89,6 +92,7 @@ import fr_payment_history from '../messages/fr/payment-history.json';
 import fr_payment_methods from '../messages/fr/payment-methods.json';
 import fr_payments from '../messages/fr/payments.json';
 import fr_payments_received from '../messages/fr/payments-received.json';
+import fr_scheduled_payments from '../messages/fr/scheduled-payments.json';
 import fr_shell from '../messages/fr/shell.json';
 import fr_statements from '../messages/fr/statements.json';
 import fr_ubl from '../messages/fr/ubl.json';
@@ -114,6 +118,7 @@ import it_payment_history from '../messages/it/payment-history.json';
 import it_payment_methods from '../messages/it/payment-methods.json';
 import it_payments from '../messages/it/payments.json';
 import it_payments_received from '../messages/it/payments-received.json';
+import it_scheduled_payments from '../messages/it/scheduled-payments.json';
 import it_shell from '../messages/it/shell.json';
 import it_statements from '../messages/it/statements.json';
 import it_ubl from '../messages/it/ubl.json';
@@ -136,6 +141,7 @@ import ja_payment_history from '../messages/ja/payment-history.json';
 import ja_payment_methods from '../messages/ja/payment-methods.json';
 import ja_payments from '../messages/ja/payments.json';
 import ja_payments_received from '../messages/ja/payments-received.json';
+import ja_scheduled_payments from '../messages/ja/scheduled-payments.json';
 import ja_shell from '../messages/ja/shell.json';
 import ja_statements from '../messages/ja/statements.json';
 import ja_ubl from '../messages/ja/ubl.json';
@@ -158,6 +164,7 @@ import pt_payment_history from '../messages/pt/payment-history.json';
 import pt_payment_methods from '../messages/pt/payment-methods.json';
 import pt_payments from '../messages/pt/payments.json';
 import pt_payments_received from '../messages/pt/payments-received.json';
+import pt_scheduled_payments from '../messages/pt/scheduled-payments.json';
 import pt_shell from '../messages/pt/shell.json';
 import pt_statements from '../messages/pt/statements.json';
 import pt_ubl from '../messages/pt/ubl.json';
@@ -184,6 +191,7 @@ import ru_payment_history from '../messages/ru/payment-history.json';
 import ru_payment_methods from '../messages/ru/payment-methods.json';
 import ru_payments from '../messages/ru/payments.json';
 import ru_payments_received from '../messages/ru/payments-received.json';
+import ru_scheduled_payments from '../messages/ru/scheduled-payments.json';
 import ru_shell from '../messages/ru/shell.json';
 import ru_statements from '../messages/ru/statements.json';
 import ru_ubl from '../messages/ru/ubl.json';
@@ -209,6 +217,7 @@ export const catalog: Catalog = {
     'payment-methods': base_payment_methods,
     payments: base_payments,
     'payments-received': base_payments_received,
+    'scheduled-payments': base_scheduled_payments,
     shell: base_shell,
     statements: base_statements,
     ubl: base_ubl,
@@ -233,6 +242,7 @@ export const catalog: Catalog = {
     'payment-methods': de_payment_methods,
     payments: de_payments,
     'payments-received': de_payments_received,
+    'scheduled-payments': de_scheduled_payments,
     shell: de_shell,
     statements: de_statements,
     ubl: de_ubl,
@@ -260,6 +270,7 @@ export const catalog: Catalog = {
     'payment-methods': es_payment_methods,
     payments: es_payments,
     'payments-received': es_payments_received,
+    'scheduled-payments': es_scheduled_payments,
     shell: es_shell,
     statements: es_statements,
     ubl: es_ubl,
@@ -284,6 +295,7 @@ export const catalog: Catalog = {
     'payment-methods': fr_payment_methods,
     payments: fr_payments,
     'payments-received': fr_payments_received,
+    'scheduled-payments': fr_scheduled_payments,
     shell: fr_shell,
     statements: fr_statements,
     ubl: fr_ubl,
@@ -309,6 +321,7 @@ export const catalog: Catalog = {
     'payment-methods': it_payment_methods,
     payments: it_payments,
     'payments-received': it_payments_received,
+    'scheduled-payments': it_scheduled_payments,
     shell: it_shell,
     statements: it_statements,
     ubl: it_ubl,
@@ -333,6 +346,7 @@ export const catalog: Catalog = {
     'payment-methods': ja_payment_methods,
     payments: ja_payments,
     'payments-received': ja_payments_received,
+    'scheduled-payments': ja_scheduled_payments,
     shell: ja_shell,
     statements: ja_statements,
     ubl: ja_ubl,
@@ -357,6 +371,7 @@ export const catalog: Catalog = {
     'payment-methods': pt_payment_methods,
     payments: pt_payments,
     'payments-received': pt_payments_received,
+    'scheduled-payments': pt_scheduled_payments,
     shell: pt_shell,
     statements: pt_statements,
     ubl: pt_ubl,
@@ -382,6 +397,7 @@ export const catalog: Catalog = {
     'payment-methods': ru_payment_methods,
     payments: ru_payments,
     'payments-received': ru_payments_received,
+    'scheduled-payments': ru_scheduled_payments,
     shell: ru_shell,
     statements: ru_statements,
     ubl: ru_ubl,

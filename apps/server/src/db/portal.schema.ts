@@ -5,6 +5,7 @@ import {
   bigserial,
   customType,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -45,6 +46,8 @@ export const users = portal.table(
     lastPasswordChange: timestamp('last_password_change', { withTimezone: true }),
     /** The language the user's e-mails go out in: chosen at registration, updated at each sign-in. */
     language: text('language').notNull().default('en'),
+    /** Issue 29: the user asked for a monthly statement e-mail (the profile's opt-in). */
+    monthlyStatement: boolean('monthly_statement').notNull().default(false),
     /**
      * Bumped whenever what the user may see changes (linked accounts, exclusions, account type): the per-process
      * cache of the user's accounts is keyed by it, so a removed link is gone on the very next call, on every
@@ -321,6 +324,10 @@ export const paymentIntents = portal.table(
     index('payment_intents_unsettled_idx')
       .on(t.updatedAt)
       .where(sql`state in ('pending', 'approved')`),
+    // Issue 29: the payment history marks the payments a job made, found by their ledger payment document.
+    index('payment_intents_payment_document_idx')
+      .on(t.paymentDocumentNumber)
+      .where(sql`payment_document_number <> ''`),
   ],
 );
 
@@ -650,4 +657,134 @@ export const webhookAttempts = portal.table(
     error: text('error').notNull().default(''),
   },
   (t) => [index('webhook_attempts_message_idx').on(t.messageId, t.id)],
+);
+
+/**
+ * Issue 29: payments stored for a later day, by a person ("Pay on") or planned by an AutoPay enrolment. The job
+ * leases due rows (SKIP LOCKED, lease_until) and pays each through the same pipeline as a payment made by hand, with
+ * the row's id as the idempotency key: a row taken again after a crash settles the same payment intent, never a
+ * second one. No CVV is kept: the charge is merchant-initiated on the saved method.
+ */
+export const scheduledPayments = portal.table(
+  'scheduled_payments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    actingUserId: integer('acting_user_id'),
+    cause: text('cause').$type<'schedule' | 'autopay'>().notNull(),
+    autopayId: uuid('autopay_id'),
+    /** "Pay on": the Idempotency-Key of the request that stored it (a retry finds this row, never a second one). */
+    idempotencyKey: text('idempotency_key'),
+    payerNumber: text('payer_number').notNull(),
+    companyCode: text('company_code').notNull(),
+    currencyKey: text('currency_key').notNull(),
+    currencyDecimals: integer('currency_decimals').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'bigint' }).notNull(),
+    paymentCardToken: text('payment_card_token').notNull(),
+    paymentCardType: text('payment_card_type').notNull(),
+    paymentMethodLabel: text('payment_method_label').notNull(),
+    /** The payment request as checked when it was stored (documents, amounts, reasons, comments; no CVV). */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    language: text('language').notNull().default('en'),
+    scheduledDate: date('scheduled_date', { mode: 'string' }).notNull(),
+    status: text('status').$type<'scheduled' | 'processing' | 'paid' | 'not_paid' | 'cancelled'>().notNull(),
+    reason: text('reason'),
+    reasonDetail: text('reason_detail').notNull().default(''),
+    referenceCode: text('reference_code').notNull().default(''),
+    paymentDocumentNumber: text('payment_document_number').notNull().default(''),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('scheduled_payments_due_idx')
+      .on(t.scheduledDate)
+      .where(sql`status in ('scheduled', 'processing')`),
+    index('scheduled_payments_user_idx').on(t.userId, t.scheduledDate),
+    index('scheduled_payments_autopay_idx').on(t.autopayId),
+    uniqueIndex('scheduled_payments_key').on(t.userId, t.idempotencyKey),
+  ],
+);
+
+/** Issue 29: AutoPay enrolments: an account (payer, company code) paid from a saved method N days before due. */
+export const autopayEnrolments = portal.table(
+  'autopay_enrolments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    actingUserId: integer('acting_user_id'),
+    payerNumber: text('payer_number').notNull(),
+    companyCode: text('company_code').notNull(),
+    paymentCardToken: text('payment_card_token').notNull(),
+    paymentCardType: text('payment_card_type').notNull(),
+    paymentMethodLabel: text('payment_method_label').notNull(),
+    daysBeforeDue: integer('days_before_due').notNull(),
+    maxMinor: bigint('max_minor', { mode: 'bigint' }),
+    maxCurrencyKey: text('max_currency_key'),
+    status: text('status').$type<'active' | 'stopped'>().notNull(),
+    stoppedReason: text('stopped_reason'),
+    enrolledOn: date('enrolled_on', { mode: 'string' }).notNull(),
+    /** The last day the job planned this enrolment's payments (one instance plans it, once a day). */
+    plannedOn: date('planned_on', { mode: 'string' }),
+    leftAtEnrolment: jsonb('left_at_enrolment').$type<Record<string, unknown>[]>().notNull().default([]),
+    language: text('language').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('autopay_enrolments_active_key')
+      .on(t.userId, t.payerNumber, t.companyCode)
+      .where(sql`status = 'active'`),
+  ],
+);
+
+/** Issue 29: what AutoPay did with each invoice of an enrolment, once: planned into a payment, or left for a person. */
+export const autopayItems = portal.table(
+  'autopay_items',
+  {
+    autopayId: uuid('autopay_id')
+      .notNull()
+      .references(() => autopayEnrolments.id, { onDelete: 'cascade' }),
+    documentKey: text('document_key').notNull(),
+    outcome: text('outcome').$type<'planned' | 'left'>().notNull(),
+    scheduledPaymentId: uuid('scheduled_payment_id'),
+    why: text('why'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.autopayId, t.documentKey] })],
+);
+
+/** Issue 29: each run of a scheduled job (the System tab shows the last ones). */
+export const jobRuns = portal.table(
+  'job_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    job: text('job').notNull(),
+    instanceId: text('instance_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    outcome: text('outcome').$type<'ok' | 'failed'>(),
+    summary: jsonb('summary').$type<Record<string, number>>().notNull().default({}),
+    error: text('error').notNull().default(''),
+  },
+  (t) => [index('job_runs_job_idx').on(t.job, t.startedAt)],
+);
+
+/** Issue 29: the monthly statement e-mails queued, once per user and month across instances. */
+export const statementMailings = portal.table(
+  'statement_mailings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );

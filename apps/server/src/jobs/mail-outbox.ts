@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { sendDueMail } from '../modules/mail/send-due-mail';
+import { monthlyStatementAttachment } from '../modules/statements/monthly-statement-attachment';
 
 export function startMailOutbox(ctx: AppContext, log: FastifyBaseLogger): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
@@ -17,7 +18,10 @@ export function startMailOutbox(ctx: AppContext, log: FastifyBaseLogger): () => 
       try {
         // Keep going while full rounds come back: a burst is sent without waiting for the next poll.
         for (;;) {
-          const round = await sendDueMail(ctx, { log: (entry, message) => log.info(entry, message) });
+          const round = await sendDueMail(ctx, {
+            log: (entry, message) => log.info(entry, message),
+            attachments: (row) => monthlyStatementAttachment(ctx, row),
+          });
           if (stopped || round.sent + round.retried + round.failed < 20) break;
         }
       } catch (error) {

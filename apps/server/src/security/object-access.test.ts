@@ -17,6 +17,7 @@ import { demoPassword, demoPermissions, demoUsers, type DemoUser } from '../modu
 import { insertUser } from '../modules/users/users.repository';
 import { manage, savedCard, tokenizeCard } from '../modules/payment-methods/payment-methods.test-helpers';
 import { dumpDatabase } from '../test/sensitive-data-scan';
+import { writeSetting } from '../modules/system/app-settings.repository';
 import { createTestApp, signInAs, type TestApp } from '../test/test-app';
 import { contractRoutes, fieldPaths, routeKey } from './contract-fields';
 
@@ -234,6 +235,22 @@ export const catalogue: Record<string, Entry> = {
         log: { id: 'POST_INVOICE' },
       },
     }),
+  },
+  'PUT /api/autopay': {
+    positions: [
+      { path: 'body.payer_data', kind: 'account' },
+      { path: 'body.payment_card_token', kind: 'card' },
+    ],
+    request: (own) => ({
+      body: { payer_data: own.account, payment_card_token: own.card, payment_card_type: 'AMEX', days_before_due: 3 },
+    }),
+  },
+  'DELETE /api/autopay/:id': {
+    noObjectIdentifier: "an enrolment of the user: another user's answers 404 like an unknown one (autopay.test.ts)",
+  },
+  'DELETE /api/scheduled-payments/:id': {
+    noObjectIdentifier:
+      "a scheduled payment of the user: another user's answers 404 like an unknown one (scheduled-payments.test.ts)",
   },
   'POST /api/customer/makedeposit': {
     positions: [
@@ -525,6 +542,8 @@ beforeAll(async () => {
   // The general per-address ceiling would answer 429 to this many calls from one address (it has tests of its own).
   t = await createTestApp({ ledgerDocuments: 600, settings: { RATE_LIMIT_PER_MINUTE: '1000000' } });
   const db = t.database.db;
+  // Issue 29: AutoPay offered, so that an attacker's own enrolment is a valid request the foreign one must differ from.
+  await writeSetting(db, 'application', { autopayCompanyCodes: ['1000'], scheduledPaymentsCompanyCodes: ['1000'] });
   // The second customer: a payer no demo user holds, with a user, a saved card and a card frame grant of its own.
   const secondAccount = { customer_number: '0000300001', company_code: '1000' };
   await insertUser(

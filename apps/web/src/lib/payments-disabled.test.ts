@@ -11,6 +11,9 @@ const settings = (overrides: Partial<PaymentSettings> = {}): PaymentSettings => 
     { company_code: '1000', disable_payments: '', enable_deposits: 'X', enable_echeck: 'X' },
     { company_code: 'JP01', disable_payments: 'X', enable_deposits: '', enable_echeck: '' },
   ],
+  scheduledPaymentsCompanyCodes: [],
+  autopayCompanyCodes: [],
+  schedulingHorizonDays: 30,
   ...overrides,
 });
 

@@ -22,6 +22,7 @@ export async function getUserProfile(ctx: AppContext, actor: Actor): Promise<Use
     primary_account_type_id: user.primaryAccountTypeId as UserProfile['primary_account_type_id'],
     third_party_id: user.thirdPartyId || null,
     language: user.language,
+    monthly_statement: user.monthlyStatement,
     last_login: user.lastLogin?.toISOString() ?? null,
     num_logins: user.numLogins,
     require_password_change: user.requirePasswordChange,

@@ -50,6 +50,9 @@ function toDocument(ctx: AppContext, settings: ApplicationSettings): Configurati
     fromAddress: settings.fromAddress,
     fromAddressName: settings.fromAddressName,
     overrideEmail: settings.overrideEmail,
+    scheduledPaymentsCompanyCodes: settings.scheduledPaymentsCompanyCodes,
+    autopayCompanyCodes: settings.autopayCompanyCodes,
+    schedulingHorizonDays: settings.schedulingHorizonDays,
   };
 }
 
@@ -95,6 +98,9 @@ export async function putApplicationConfiguration(
     fromAddress: trim(input.fromAddress).toLowerCase(),
     fromAddressName: trim(input.fromAddressName),
     overrideEmail: trim(input.overrideEmail).toLowerCase(),
+    scheduledPaymentsCompanyCodes: [...new Set(input.scheduledPaymentsCompanyCodes.map(trim).filter(Boolean))],
+    autopayCompanyCodes: [...new Set(input.autopayCompanyCodes.map(trim).filter(Boolean))],
+    schedulingHorizonDays: input.schedulingHorizonDays,
   };
   return saveSettings(ctx, actor, before, next, client);
 }

@@ -17,5 +17,8 @@ export async function getPaymentSettings(ctx: AppContext): Promise<PaymentSettin
       enable_deposits: code.enable_deposits,
       enable_echeck: code.enable_echeck,
     })),
+    scheduledPaymentsCompanyCodes: settings.scheduledPaymentsCompanyCodes,
+    autopayCompanyCodes: settings.autopayCompanyCodes,
+    schedulingHorizonDays: settings.schedulingHorizonDays,
   };
 }

@@ -1,11 +1,11 @@
 // GET /api/configuration/system (issue 15, the System tab): version, database kind, migrations applied (drizzle's
 // own table), the outbox by status, the payment reconciler's last finished round (any instance), this instance, and
 // the ERP behind the portal (issue 28).
-import { sql } from 'drizzle-orm';
-import type { SystemStatus } from '@portal/contracts';
+import { desc, sql } from 'drizzle-orm';
+import type { JobRun, SystemStatus } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import type { HttpErpConnector } from '../../connectors/erp/http/http-erp-connector';
-import { mailOutbox } from '../../db/schema';
+import { jobRuns, mailOutbox } from '../../db/schema';
 import { appVersion } from '../../version';
 import { readSetting } from '../system/app-settings.repository';
 
@@ -36,7 +36,36 @@ export async function getSystemStatus(ctx: AppContext): Promise<SystemStatus> {
     reconciler: { lastRunAt: reconciler?.lastRunAt ?? null, instanceId: reconciler?.instanceId ?? null },
     instance: { id: ctx.instance.id, startedAt: ctx.instance.startedAt.toISOString() },
     erp: erpStatus(ctx),
+    scheduler: await schedulerStatus(ctx),
   };
+}
+
+/** Runs kept on the tab: a page of them. */
+const recentRuns = 20;
+
+async function schedulerStatus(ctx: AppContext): Promise<SystemStatus['scheduler']> {
+  const [last, recent] = await Promise.all([
+    ctx.db.selectDistinctOn([jobRuns.job]).from(jobRuns).orderBy(jobRuns.job, desc(jobRuns.startedAt)),
+    // The runs that did something (a count above zero) or failed: a quiet round every minute says nothing.
+    ctx.db
+      .select()
+      .from(jobRuns)
+      .where(
+        sql`${jobRuns.outcome} = 'failed' OR EXISTS (SELECT 1 FROM jsonb_each_text(${jobRuns.summary}) AS s(k, v) WHERE s.v::numeric > 0)`,
+      )
+      .orderBy(desc(jobRuns.startedAt))
+      .limit(recentRuns),
+  ]);
+  const wire = (run: typeof jobRuns.$inferSelect): JobRun => ({
+    job: run.job as JobRun['job'],
+    instance_id: run.instanceId,
+    started_at: run.startedAt.toISOString(),
+    finished_at: run.finishedAt?.toISOString() ?? null,
+    outcome: run.outcome ?? null,
+    summary: run.summary,
+    error: run.error,
+  });
+  return { intervalSeconds: ctx.config.SCHEDULER_INTERVAL_SECONDS, last: last.map(wire), recent: recent.map(wire) };
 }
 
 function erpStatus(ctx: AppContext): SystemStatus['erp'] {

@@ -35,10 +35,44 @@ describe('default e-mail templates', () => {
   });
 
   it('puts the link each type is about in every language', () => {
-    const links = { confirmation: 'confirmUrl', invite: 'inviteUrl', reset_password: 'resetUrl', welcome: 'signInUrl' };
+    const links = {
+      confirmation: 'confirmUrl',
+      invite: 'inviteUrl',
+      reset_password: 'resetUrl',
+      welcome: 'signInUrl',
+      scheduled_payment: 'manageUrl',
+      scheduled_payment_not_paid: 'manageUrl',
+      autopay_enrolled: 'manageUrl',
+      autopay_reminder: 'manageUrl',
+      autopay_stopped: 'manageUrl',
+    };
     for (const language of languages)
       for (const [key, link] of Object.entries(links))
         expect(placeholdersIn(defaults[language]![key]!.template)).toContain(link);
+  });
+
+  // Issue 29: a finance clerk's notification names every fact of its type, in each language's own words.
+  it('uses every fact of the scheduled payments, AutoPay and statement types, translated, and paidBy on receipts', () => {
+    const greeting = new Set(['companyName', 'firstName', 'lastName']);
+    const keys = [
+      'scheduled_payment',
+      'scheduled_payment_not_paid',
+      'autopay_enrolled',
+      'autopay_reminder',
+      'autopay_stopped',
+      'monthly_statement',
+    ] as const;
+    for (const language of languages) {
+      for (const key of keys) {
+        const text = defaults[language]![key]!;
+        const used = new Set([...placeholdersIn(text.title), ...placeholdersIn(text.template)]);
+        const missing = emailTemplatePlaceholders[key].filter((name) => !greeting.has(name) && !used.has(name));
+        expect({ language, key, missing }).toEqual({ language, key, missing: [] });
+        if (language !== 'en') expect(text.template, `${language} ${key}`).not.toBe(defaults.en![key]!.template);
+      }
+      // Alone in its paragraph, so that a payment a person made leaves no line behind (render-email.ts).
+      expect(defaults[language]!.payment_receipt!.template).toContain('<p>{{paidBy}}</p>');
+    }
   });
 
   it('are what the migration seeds (run apps/server/scripts/email-templates-migration.mjs after an edit)', () => {

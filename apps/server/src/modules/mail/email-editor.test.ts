@@ -48,6 +48,32 @@ describe('the template preview', () => {
     expect(JSON.stringify(stored)).not.toContain('Beleg {{referenceCode}}');
   });
 
+  it('previews the scheduled payments, AutoPay and statement types on their own sample facts (issue 29)', async () => {
+    const keys = [
+      'scheduled_payment',
+      'scheduled_payment_not_paid',
+      'autopay_enrolled',
+      'autopay_reminder',
+      'autopay_stopped',
+      'monthly_statement',
+    ];
+    for (const language of ['en', 'fr'])
+      for (const key of keys) {
+        const defaults = JSON.parse(
+          readFileSync(new URL(`./default-templates/${language}.json`, import.meta.url), 'utf8'),
+        ) as Record<string, { title: string; template: string }>;
+        const response = await call(admin, 'POST', `/api/configuration/email/${key}/preview`, {
+          language,
+          ...defaults[key],
+        });
+        expect(response.statusCode).toBe(200);
+        const preview = response.json();
+        const leftOver = `${preview.subject}${preview.html}`.match(/\{\{|mail\.\w+\.\w+/g) ?? [];
+        expect({ language, key, leftOver }).toEqual({ language, key, leftOver: [] });
+        if (key !== 'monthly_statement') expect(preview.html).toContain('/scheduled-payments"');
+      }
+  });
+
   it('refuses a placeholder the type does not know, naming it', async () => {
     const response = await call(admin, 'POST', '/api/configuration/email/welcome/preview', {
       language: 'en',

@@ -9,6 +9,8 @@ import { assertKnownPlaceholders } from './email-templates';
 import { mailBranding } from './mail-branding';
 import { buildMailValues, type ReceiptPayload } from './mail-values';
 import { renderEmail, type RenderedEmail } from './render-email';
+import type { AutopayMailPayload, MonthlyStatementMailPayload, ScheduledPaymentMailPayload } from './scheduling-mail';
+import { schedulingTemplates } from './scheduling-mail-values';
 
 export async function previewEmailTemplate(
   ctx: AppContext,
@@ -52,6 +54,7 @@ export async function previewEmailTemplate(
       changedAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + 24 * 3600_000).toISOString(),
       ...receipt,
+      ...(schedulingTemplates.has(key) ? schedulingSample(key, now, url) : {}),
     },
     links: {
       confirmUrl: url('/auto-register/confirm/sample'),
@@ -61,4 +64,57 @@ export async function previewEmailTemplate(
   });
   // Shown as it would be saved: with only what the HTML policy keeps (email-templates.ts).
   return renderEmail({ ...text, template: await sanitizeHtml(text.template) }, values, branding, text.language);
+}
+
+type Sample<T> = Omit<T, 'firstName' | 'lastName'>;
+
+/** Issue 29: a scheduled payment, an AutoPay enrolment or a month's statement, on sample data. */
+function schedulingSample(key: EmailTemplateKey, now: Date, url: (path: string) => string): Record<string, unknown> {
+  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const usd = { currency_key: 'USD', currency_decimals: 2 };
+  const documents = [
+    { billing_document_number: '0090001234', document_number_finance: '1400001234', amount: '1000.00' },
+    { billing_document_number: '0090001235', document_number_finance: '1400001235', amount: '250.00' },
+  ];
+  const manage_url = url('/scheduled-payments');
+  if (key === 'scheduled_payment' || key === 'scheduled_payment_not_paid') {
+    const payment: Sample<ScheduledPaymentMailPayload> = {
+      cause: 'schedule',
+      scheduled_date: day(7),
+      total_amount: '1250.00',
+      ...usd,
+      payment_method_label: 'Visa •••• 4242',
+      documents,
+      ...(key === 'scheduled_payment_not_paid' ? { reason: 'declined' as const, reason_detail: '' } : {}),
+      manage_url,
+    };
+    return payment;
+  }
+  if (key === 'monthly_statement') {
+    const statement: Sample<MonthlyStatementMailPayload> = {
+      user_id: 0,
+      account: '1234 Analytical Engines Ltd',
+      payer_data: { customer_number: '0000001234', company_code: '1000' },
+      date_from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 10),
+      date_to: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10),
+    };
+    return statement;
+  }
+  const autopay: Sample<AutopayMailPayload> = {
+    account: '1234 Analytical Engines Ltd',
+    payment_method_label: 'Visa •••• 4242',
+    days_before_due: 5,
+    max_amount: '5000.00',
+    max_currency_key: 'USD',
+    max_currency_decimals: 2,
+    left: [
+      key === 'autopay_enrolled'
+        ? { ...documents[0]!, ...usd, due_date: day(-10), amount: '480.00', why: 'past_due' }
+        : { ...documents[0]!, ...usd, due_date: day(8), amount: '7200.00', why: 'over_maximum' },
+    ],
+    payments: [{ scheduled_date: day(3), total_amount: '1250.00', ...usd, documents }],
+    stopped_reason: 'method_expired',
+    manage_url,
+  };
+  return autopay;
 }

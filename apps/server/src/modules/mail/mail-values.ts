@@ -1,9 +1,12 @@
 // The placeholder values of one queued message, built when it is rendered (sent or previewed), in the recipient's
 // language: the company name, the links (opened from the sealed secrets), dates and amounts formatted for the
 // language, the receipt's documents table. What the payload holds is facts; the words come from here and i18n.
+import type { PaymentCause } from '@portal/contracts';
 import { formatMoney } from '@portal/domain';
 import { toLocaleTag, translate, type Language } from '@portal/i18n';
-import { escapeHtml, type MailValues } from './render-email';
+import { displayDocumentNumber, mailTable } from './mail-table';
+import type { MailValues } from './render-email';
+import { paidByValue, schedulingMailValues, schedulingTemplates } from './scheduling-mail-values';
 
 export type ReceiptPayload = {
   kind?: 'invoice' | 'deposit';
@@ -14,6 +17,10 @@ export type ReceiptPayload = {
   currency_decimals?: number;
   processed_at?: string;
   documents?: { billing_document_number: string; document_number_finance?: string; amount: string }[];
+  /** Issue 29: set when a job made the payment (a scheduled payment or AutoPay), with the day it was planned for. */
+  cause?: PaymentCause;
+  /** ISO day. */
+  scheduled_date?: string;
 };
 
 export function formatMailDate(iso: string, language: Language): string {
@@ -61,6 +68,8 @@ export function buildMailValues(input: {
   if (typeof payload.mode === 'string')
     values.mode = translate(language, undefined, `mail.recovery.mode_${payload.mode}`);
   if (receiptTemplates.has(input.template)) Object.assign(values, receiptValues(payload as ReceiptPayload, language));
+  if (schedulingTemplates.has(input.template))
+    Object.assign(values, schedulingMailValues(input.template, payload, language));
   return values;
 }
 
@@ -82,25 +91,21 @@ function receiptValues(receipt: ReceiptPayload, language: Language): MailValues 
   const currency = receipt.currency_key ?? 'USD';
   const money = (amount: string) =>
     formatMoney(amount, currency, toLocaleTag(language), { decimals: receipt.currency_decimals });
-  const header = (key: string) =>
-    `<th align="left" style="padding:6px 8px;border-bottom:1px solid #d1d5db;">${escapeHtml(translate(language, undefined, key))}</th>`;
-  const cell = (text: string, align: 'left' | 'right' = 'left') =>
-    `<td align="${align}" style="padding:6px 8px;border-bottom:1px solid #e5e7eb;">${escapeHtml(text)}</td>`;
-  const rows = (receipt.documents ?? []).map(
-    (document) =>
-      `<tr>${cell(
-        receipt.kind === 'deposit'
-          ? `${translate(language, undefined, 'mail.receipt.deposit')} ${document.billing_document_number}`.trim()
-          : document.billing_document_number.replace(/^0+(?=\d)/, ''),
-      )}${cell(money(document.amount), 'right')}</tr>`,
-  );
+  const t = (key: string) => translate(language, undefined, key);
   return {
     amount: money(receipt.total_amount ?? '0'),
     referenceCode: receipt.reference_code ?? '',
     paymentMethod: receipt.payment_method_label ?? '',
     paymentDate: receipt.processed_at ? formatMailDate(receipt.processed_at, language) : '',
-    documentsTable: {
-      html: `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse;margin:0 0 14px;"><thead><tr>${header('mail.receipt.document')}${header('mail.receipt.amount').replace('align="left"', 'align="right"')}</tr></thead><tbody>${rows.join('')}</tbody></table>`,
-    },
+    documentsTable: mailTable(
+      [{ label: t('mail.receipt.document') }, { label: t('mail.receipt.amount'), align: 'right' }],
+      (receipt.documents ?? []).map((document) => [
+        receipt.kind === 'deposit'
+          ? `${t('mail.receipt.deposit')} ${document.billing_document_number}`.trim()
+          : displayDocumentNumber(document.billing_document_number),
+        money(document.amount),
+      ]),
+    ),
+    paidBy: paidByValue(receipt.cause, receipt.scheduled_date, language),
   };
 }

@@ -36,12 +36,22 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
+// A paragraph that holds nothing but a placeholder without a value (a receipt's paidBy for a payment a person made)
+// goes with it: no empty line in either part.
+const placeholderParagraph = /<p>\s*\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}\s*<\/p>/g;
+
+function isEmptyValue(value: MailValue | undefined): boolean {
+  return value === undefined || (typeof value === 'string' ? value : value.html).trim() === '';
+}
+
 function fillHtml(template: string, values: MailValues): string {
-  return template.replace(placeholderPattern, (_match, name: string) => {
-    const value = values[name];
-    if (value === undefined) return '';
-    return typeof value === 'string' ? escapeHtml(value) : value.html;
-  });
+  return template
+    .replace(placeholderParagraph, (match, name: string) => (isEmptyValue(values[name]) ? '' : match))
+    .replace(placeholderPattern, (_match, name: string) => {
+      const value = values[name];
+      if (value === undefined) return '';
+      return typeof value === 'string' ? escapeHtml(value) : value.html;
+    });
 }
 
 function fillText(template: string, values: MailValues): string {

@@ -7,7 +7,7 @@ import { sanitizeHtml } from '../configuration/html-sanitizer';
 import { readEmailType, type OutboxRow } from './mail.repository';
 import { mailBranding } from './mail-branding';
 import { buildMailValues } from './mail-values';
-import { renderEmail, type RenderedEmail } from './render-email';
+import { renderEmail, type MailBranding, type RenderedEmail } from './render-email';
 
 export type RenderedOutboxMessage = RenderedEmail & { isEnabled: boolean };
 
@@ -23,16 +23,33 @@ export async function renderOutboxMessage(
   const text = type?.templates.find((t) => t.language === language) ?? type?.templates.find((t) => t.language === 'en');
   if (!type || !text) throw new Error(`no e-mail template ${row.template}`);
   const opened = row.secrets ? ctx.secrets.open(row.secrets) : null;
-  const values = buildMailValues({
-    template: row.template,
-    language,
-    companyName: branding.companyName,
-    payload: row.payload,
-    links: opened ? (JSON.parse(opened) as Record<string, string>) : null,
-  });
+  const rendered = await renderMessageText(
+    text,
+    {
+      template: row.template,
+      language,
+      payload: row.payload,
+      links: opened ? (JSON.parse(opened) as Record<string, string>) : null,
+    },
+    branding,
+  );
+  return { ...rendered, isEnabled: type.isEnabled };
+}
+
+/** One template text filled in with a message's values (the step after the template and branding are read). */
+export async function renderMessageText(
+  text: { title: string; template: string },
+  message: {
+    template: string;
+    language: Language;
+    payload: Record<string, unknown>;
+    links: Record<string, string> | null;
+  },
+  branding: MailBranding,
+): Promise<RenderedEmail> {
+  const values = buildMailValues({ ...message, companyName: branding.companyName });
   // Under the HTML policy again when sent, as banners are when shown: a template stored before the policy held
   // (issue 16) goes out clean too.
   const template = await sanitizeHtml(text.template);
-  const rendered = renderEmail({ ...text, template }, values, branding, language);
-  return { ...rendered, isEnabled: type.isEnabled };
+  return renderEmail({ ...text, template }, values, branding, message.language);
 }

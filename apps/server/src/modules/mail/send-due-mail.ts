@@ -17,16 +17,25 @@ export type MailRound = { sent: number; retried: number; failed: number };
 
 type SmtpError = Error & { responseCode?: number; response?: string; code?: string };
 
+/** A file a message carries, drawn when it is sent (issue 29: the monthly statement's PDF). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type MailAttachments = (row: OutboxRow) => Promise<MailAttachment[]>;
+
 export async function sendDueMail(
   ctx: Pick<AppContext, 'db' | 'config' | 'secrets' | 'mail' | 'now'>,
-  options: { limit?: number; log?: (entry: Record<string, unknown>, message: string) => void } = {},
+  options: {
+    limit?: number;
+    log?: (entry: Record<string, unknown>, message: string) => void;
+    /** The files of a message, by its template and payload; none when absent. */
+    attachments?: MailAttachments;
+  } = {},
 ): Promise<MailRound> {
   const round: MailRound = { sent: 0, retried: 0, failed: 0 };
   const transport = await ctx.mail.transport();
   if (!transport.transporter) return round;
   const due = await leaseDueMail(ctx.db, ctx.now(), leaseMs, options.limit ?? 20);
   for (const row of due) {
-    const outcome = await sendOne(ctx, row, transport);
+    const outcome = await sendOne(ctx, row, transport, options.attachments);
     round[outcome]++;
     options.log?.({ mailId: row.id, template: row.template, attempt: row.attempts, outcome }, 'mail outbox');
   }
@@ -37,6 +46,7 @@ async function sendOne(
   ctx: Pick<AppContext, 'db' | 'secrets' | 'now'>,
   row: OutboxRow,
   transport: Awaited<ReturnType<AppContext['mail']['transport']>>,
+  attachments: MailAttachments | undefined,
 ): Promise<keyof MailRound> {
   let subject = row.subject;
   try {
@@ -47,6 +57,7 @@ async function sendOne(
       return 'failed';
     }
     const to = transport.overrideEmail || row.recipient;
+    const files = attachments ? await attachments(row) : [];
     const info = await transport.transporter!.sendMail({
       from: transport.from,
       to,
@@ -54,6 +65,7 @@ async function sendOne(
       html: message.html,
       text: message.text,
       headers: { 'Auto-Submitted': 'auto-generated' },
+      ...(files.length > 0 ? { attachments: files } : {}),
     });
     await markMailSent(ctx.db, row.id, { at: ctx.now(), sentTo: to, subject, reply: String(info.response ?? '') });
     return 'sent';

@@ -2,7 +2,9 @@
 // an account the user may see, with the search validations of spec §5 re-checked (the same as invoice search).
 import type { PaymentHistoryRequest, PaymentHistoryResponse } from '@portal/contracts';
 import type { z } from 'zod';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import { paymentIntents } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 import { authorizeSearch } from '../invoices/search-invoices';
 
@@ -27,5 +29,30 @@ export async function getPaymentsHistory(
   actor: Actor,
   request: ParsedHistoryRequest,
 ): Promise<PaymentHistoryResponse> {
-  return ctx.erp.searchPayments(await authorizeHistory(ctx, actor, request));
+  const answer = await ctx.erp.searchPayments(await authorizeHistory(ctx, actor, request));
+  return withCauses(ctx, answer);
+}
+
+/** Issue 29: marks the payments a job made (scheduled or AutoPay), from the portal's own record of them. */
+export async function withCauses(ctx: AppContext, answer: PaymentHistoryResponse): Promise<PaymentHistoryResponse> {
+  const numbers = answer.data.document_list.map((entry) => entry.document_number_finance).filter(Boolean);
+  if (numbers.length === 0) return answer;
+  const rows = await ctx.db
+    .select({
+      number: paymentIntents.paymentDocumentNumber,
+      cause: sql<string | null>`${paymentIntents.posting}->>'cause'`,
+    })
+    .from(paymentIntents)
+    .where(and(inArray(paymentIntents.paymentDocumentNumber, numbers), sql`${paymentIntents.posting} ? 'cause'`));
+  if (rows.length === 0) return answer;
+  const causes = new Map(rows.map((row) => [row.number, row.cause]));
+  return {
+    ...answer,
+    data: {
+      document_list: answer.data.document_list.map((entry) => {
+        const cause = causes.get(entry.document_number_finance);
+        return cause === 'schedule' || cause === 'autopay' ? { ...entry, cause } : entry;
+      }),
+    },
+  };
 }

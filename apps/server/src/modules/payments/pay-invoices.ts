@@ -10,8 +10,18 @@
 //    reservation has changed them (DOCUMENT_CHANGED, and the intent is removed again);
 // 5. settlePaymentIntent charges outside any transaction and posts the ledger with the intent's completion.
 // Every refusal happens before the gateway is called: nothing stays written, nothing is charged.
+//
+// Issue 29: with a scheduled_date the same checks run and the request is stored for its day instead (schedule-payment
+// .ts); on that day the job calls payInvoices again, as the user, with initiation 'job': the charge is then
+// merchant-initiated on the saved method (no CVV, no 3-D Secure; ADR 0028), and its cause goes with the posting.
 import { randomUUID } from 'node:crypto';
-import { paymentDocumentKey, type PayInvoicesRequest, type PayInvoicesResponse } from '@portal/contracts';
+import {
+  paymentDocumentKey,
+  type PayInvoicesAnswer,
+  type PayInvoicesRequest,
+  type PayInvoicesResponse,
+  type PaymentCause,
+} from '@portal/contracts';
 import { checkInvoicePayment, currencyDecimalsOf, parseScaledAmount } from '@portal/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -26,10 +36,16 @@ import { paymentRefused, validationFailed } from './payment-refusals';
 import { portalInvoicePaymentRules } from './portal-payment-rules';
 import type { IntentPosting } from './settle-payment-intent';
 import { settleEarlierIntent, startPaymentIntent, type IdempotencyIdentity } from './start-payment-intent';
+import { schedulePayment } from '../scheduled-payments/schedule-payment';
 
 type ParsedRequest = z.output<typeof PayInvoicesRequest>;
 
 export type { IdempotencyIdentity } from './start-payment-intent';
+
+/** Who starts the payment: the customer now, or a job on a day the customer chose (or AutoPay planned). */
+export type PaymentInitiation =
+  | { by: 'customer' }
+  | { by: 'job'; cause: PaymentCause; scheduledPaymentId: string; autopayId: string | null; scheduledDate: string };
 
 export async function payInvoices(
   ctx: AppContext,
@@ -37,10 +53,34 @@ export async function payInvoices(
   request: ParsedRequest,
   identity: IdempotencyIdentity,
   language: string,
-): Promise<PayInvoicesResponse> {
+  initiation: PaymentInitiation = { by: 'customer' },
+): Promise<PayInvoicesAnswer> {
   const earlier = await settleEarlierIntent(ctx, identity);
   if (earlier) return earlier;
+  if (request.scheduled_date !== undefined && initiation.by === 'customer') {
+    const checked = await checkInvoicePaymentRequest(ctx, actor, request, language, { merchantInitiated: true });
+    return schedulePayment(ctx, actor, request, checked, identity, language);
+  }
+  const checked = await checkInvoicePaymentRequest(ctx, actor, request, language, {
+    merchantInitiated: initiation.by === 'job',
+  });
+  return startInvoicePayment(ctx, actor, request, checked, identity, language, initiation);
+}
 
+/** What the checks of steps 2 and 3 found: the account, the documents as the ledger holds them, the method. */
+export type CheckedInvoicePayment = Awaited<ReturnType<typeof checkInvoicePaymentRequest>>;
+
+/**
+ * Steps 2 and 3. merchantInitiated: the charge will be made by a job on a saved method, with no one at the
+ * keyboard: a session-only method is refused (404, like an unknown one), and neither the CVV nor 3-D Secure applies.
+ */
+export async function checkInvoicePaymentRequest(
+  ctx: AppContext,
+  actor: Actor,
+  request: ParsedRequest,
+  language: string,
+  options: { merchantInitiated: boolean },
+) {
   // 2. object authorisation
   const scope = await resolveInvoiceScope(ctx, actor, request.payer_data, [], true);
   if (!isOwnSoldto(scope.item, request.soldto.account_number)) throw notFound();
@@ -90,9 +130,27 @@ export async function payInvoices(
     request.payment_detail.payment_card_token,
     scope.payerData,
     request.payer_data.customer_number,
+    { savedOnly: options.merchantInitiated },
   );
+  if (!method && options.merchantInitiated) {
+    // A method of this session only: say why it cannot be used later, rather than that it does not exist.
+    const sessionMethod = await findPaymentMethod(
+      ctx,
+      actor,
+      request.payment_detail.payment_card_token,
+      scope.payerData,
+      request.payer_data.customer_number,
+    );
+    if (sessionMethod)
+      throw new AppError('VALIDATION_FAILED', {
+        messageKey: 'validation.payment.schedule_saved_method',
+        details: { fields: ['payment_detail'] },
+      });
+  }
   if (!method || method.payment_card_type !== request.payment_detail.payment_card_type) throw notFound();
-  const rules = portalInvoicePaymentRules(configuration, settings, scope.item.CompanyCode);
+  const portalRules = portalInvoicePaymentRules(configuration, settings, scope.item.CompanyCode);
+  // A merchant-initiated charge on a stored credential carries no CVV (it is never kept).
+  const rules = options.merchantInitiated ? { ...portalRules, cvvRequired: false } : portalRules;
   const failure = checkInvoicePayment(
     {
       company_code: scope.item.CompanyCode,
@@ -111,18 +169,40 @@ export async function payInvoices(
     rules,
   );
   if (failure) throw paymentRefused(failure, { messages: settings.paymentDisabledMessages, language });
-  const cardinal = await checkThreeDs(ctx, {
-    configuration,
-    companyCode: scope.item.CompanyCode,
-    method,
-    accessToken: request.payment_detail.three_ds_access_token,
-    merchantReference: actor.sessionId,
-  });
-
-  // 4. the intent, written before the gateway is called
+  const cardinal = options.merchantInitiated
+    ? null
+    : await checkThreeDs(ctx, {
+        configuration,
+        companyCode: scope.item.CompanyCode,
+        method,
+        accessToken: request.payment_detail.three_ds_access_token,
+        merchantReference: actor.sessionId,
+      });
   const amounts = request.documents.map((document) => parseScaledAmount(document.amount_to_process, decimals)!);
   const total = amounts.reduce((sum, amount) => sum + amount, 0n);
+  return { scope, keys, documents, decimals, method, cardinal, amounts, total, settings };
+}
+
+/** Steps 4 and 5: the intent, written before the gateway is called, then the charge and the posting. */
+async function startInvoicePayment(
+  ctx: AppContext,
+  actor: Actor,
+  request: ParsedRequest,
+  checked: CheckedInvoicePayment,
+  identity: IdempotencyIdentity,
+  language: string,
+  initiation: PaymentInitiation,
+): Promise<PayInvoicesResponse> {
+  const { scope, keys, documents, decimals, method, cardinal, amounts, total } = checked;
   const posting: IntentPosting = {
+    ...(initiation.by === 'job'
+      ? {
+          cause: initiation.cause,
+          scheduled_payment_id: initiation.scheduledPaymentId,
+          autopay_id: initiation.autopayId,
+          scheduled_date: initiation.scheduledDate,
+        }
+      : {}),
     log_id: 'POST_INVOICE',
     soldto_number: request.soldto.account_number || documents[0]!.soldto_number,
     reference_number: '',

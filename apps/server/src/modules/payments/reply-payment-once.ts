@@ -2,7 +2,7 @@
 // submission, the request hash over the validated body without the CVV, and a pending answer not stored as final,
 // so that asking again after the reconciler settled it gives the settled answer (ADR 0009). The claim of the key
 // also asks whether an intent of an earlier request with the key exists (one round trip for both).
-import type { PayInvoicesResponse, PaymentDetail } from '@portal/contracts';
+import type { PayInvoicesAnswer, PaymentDetail } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { hashIdempotentRequest, readIdempotencyKey, replyIdempotently } from '../../http/idempotency';
@@ -13,14 +13,14 @@ import type { IdempotencyIdentity } from './start-payment-intent';
 /** A guest payment's detail has no CVV (the provider's frame took it); the others may carry one. */
 type PaymentBody = { payment_detail: Pick<PaymentDetail, 'payment_card_token'> & { card_validation_code?: string } };
 
-export function replyPaymentOnce<B extends PaymentBody>(
+export function replyPaymentOnce<B extends PaymentBody, A extends PayInvoicesAnswer>(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   scope: string,
   body: B,
-  pay: (identity: IdempotencyIdentity) => Promise<PayInvoicesResponse>,
-): Promise<PayInvoicesResponse> {
+  pay: (identity: IdempotencyIdentity) => Promise<A>,
+): Promise<A> {
   // The CVV shapes neither the stored hash nor the replay: it is checked, handed to the gateway and forgotten.
   const { card_validation_code: _cvv, ...paymentDetail } = body.payment_detail;
   const hashedBody = { ...body, payment_detail: paymentDetail };
@@ -38,11 +38,15 @@ export function replyPaymentOnce<B extends PaymentBody>(
         earlierIntent: claim.earlierWork,
       };
       const body = await pay(identity);
-      return { status: 200, body, storedWithKey: isStoredWithKey(body) };
+      return { status: 200, body, storedWithKey: 'payment' in body && isStoredWithKey(body) };
     },
     {
       hashedBody,
-      isFinal: (answer) => (answer as PayInvoicesResponse).payment.state !== 'pending',
+      // A scheduled payment's answer is final: a retry with the key answers the same schedule.
+      isFinal: (answer) => {
+        const given = answer as PayInvoicesAnswer;
+        return !('payment' in given) || given.payment.state !== 'pending';
+      },
       // An intent outlives its key row (released after a crash, or expired): the claim asks whether one exists.
       earlierWork: intentWithKeyExists,
     },

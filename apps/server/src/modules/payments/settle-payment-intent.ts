@@ -11,7 +11,7 @@
 //
 // The gateway is called outside any database transaction. Serialization failures and deadlocks of the posting are
 // retried without calling the gateway again (the posting is idempotent by the intent id).
-import type { CardinalResult, PayInvoicesResponse, PaymentResult } from '@portal/contracts';
+import type { CardinalResult, PayInvoicesResponse, PaymentCause, PaymentResult } from '@portal/contracts';
 import { formatMinorUnits, paymentMethodLabel } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import { queueMail } from '../mail/queue-mail';
@@ -39,6 +39,12 @@ export type IntentPosting = {
   notify_first_name?: string;
   notify_last_name?: string;
   notify_language?: string;
+  /** Issue 29: a payment a job made: what caused it (a date the user chose, or AutoPay), and its schedule row. */
+  cause?: PaymentCause;
+  scheduled_payment_id?: string;
+  autopay_id?: string | null;
+  /** The ISO day it was scheduled for. */
+  scheduled_date?: string;
   documents: {
     document_key: string;
     document_number_finance: string;
@@ -390,6 +396,17 @@ export function pendingResponse(intent: PaymentIntent): PayInvoicesResponse {
   return unsettledResponse(intent, 'pending', 'Payment is being confirmed');
 }
 
+/** Issue 29: what caused a payment a job made (a date the user chose, or an AutoPay enrolment); {} for the others. */
+function causeOf(intent: PaymentIntent): Record<string, string> {
+  const posting = intent.posting as IntentPosting;
+  if (!posting.cause) return {};
+  return {
+    cause: posting.cause,
+    ...(posting.scheduled_payment_id ? { scheduled_payment: posting.scheduled_payment_id } : {}),
+    ...(posting.autopay_id ? { autopay: posting.autopay_id } : {}),
+  };
+}
+
 /** The audit trail's row of a settled payment (issue 14): both people when someone worked as the payer. */
 async function auditPayment(
   tx: Db,
@@ -411,6 +428,7 @@ async function auditPayment(
       currency: intent.currencyKey,
       ...(intent.actingUserId ? { workingAs: intent.userId } : {}),
       ...(intent.scope.startsWith('guest:') ? { guest: true } : {}),
+      ...causeOf(intent),
     },
   });
 }
@@ -447,6 +465,7 @@ async function queueConfirmation(
       currency_key: response.payment.currency_key,
       currency_decimals: response.payment.currency_decimals,
       processed_at: response.payment.processed_at,
+      ...(posting.cause ? { cause: posting.cause, scheduled_date: posting.scheduled_date } : {}),
       documents: response.status.map((entry) => ({
         billing_document_number: entry.billing_document_number,
         document_number_finance: entry.document_number_finance,

@@ -1,6 +1,7 @@
 // The profile page's own call (issue 13); the profile itself is POST /api/token/getuseraccounts (auth module).
 import type { FastifyInstance } from 'fastify';
-import { linkAccountByInvoice as linkAccountByInvoiceRoute } from '@portal/contracts';
+import { linkAccountByInvoice as linkAccountByInvoiceRoute, putMonthlyStatement } from '@portal/contracts';
+import { setMonthlyStatement } from './set-monthly-statement';
 import { clientInfo } from '../../http/client-info';
 import { addRoute } from '../../http/routes';
 import { requireActor } from '../../plugins/auth';
@@ -13,5 +14,8 @@ export async function profileRoutes(app: FastifyInstance, { limiter }: { limiter
     linkAccountByInvoice(ctx, requireActor(request.actor), params.id, body, clientInfo(request), (account) =>
       limiter.hit(request, account),
     ),
+  );
+  addRoute(app, putMonthlyStatement, ({ body, request }) =>
+    setMonthlyStatement(ctx, requireActor(request.actor), body.monthly_statement),
   );
 }

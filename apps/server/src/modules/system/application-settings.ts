@@ -37,6 +37,11 @@ export type ApplicationSettings = {
   fromAddressName: string;
   /** Test systems: every message goes to this one address instead. */
   overrideEmail: string;
+  /** Issue 29: company codes where payments may be scheduled, and where accounts may enrol in AutoPay. */
+  scheduledPaymentsCompanyCodes: string[];
+  autopayCompanyCodes: string[];
+  /** Issue 29: how far ahead a payment of invoices that are all due may be scheduled (days). */
+  schedulingHorizonDays: number;
 };
 
 export const defaultApplicationSettings: ApplicationSettings = {
@@ -63,6 +68,9 @@ export const defaultApplicationSettings: ApplicationSettings = {
   fromAddress: '',
   fromAddressName: '',
   overrideEmail: '',
+  scheduledPaymentsCompanyCodes: [],
+  autopayCompanyCodes: [],
+  schedulingHorizonDays: 30,
 };
 
 export async function readApplicationSettings(db: Db): Promise<ApplicationSettings> {

@@ -1,0 +1,38 @@
+// The tables the server writes into an e-mail (a receipt's documents, AutoPay's payments and left invoices): one
+// layout with inline styles, every header and cell HTML-escaped, so the result can go in as trusted MailHtml.
+import { escapeHtml, type MailHtml } from './render-email';
+
+export type MailColumn = { label: string; align?: 'left' | 'right' };
+
+export function mailTable(columns: readonly MailColumn[], rows: readonly (readonly string[])[]): MailHtml {
+  const header = columns
+    .map(
+      (column) =>
+        `<th align="${column.align ?? 'left'}" style="padding:6px 8px;border-bottom:1px solid #d1d5db;">${escapeHtml(column.label)}</th>`,
+    )
+    .join('');
+  const body = rows
+    .map(
+      (row) =>
+        `<tr>${row
+          .map(
+            (text, index) =>
+              `<td align="${columns[index]?.align ?? 'left'}" style="padding:6px 8px;border-bottom:1px solid #e5e7eb;">${escapeHtml(text)}</td>`,
+          )
+          .join('')}</tr>`,
+    )
+    .join('');
+  return {
+    html: `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse;margin:0 0 14px;"><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table>`,
+  };
+}
+
+/** A sentence in place of a table that has no rows. */
+export function mailParagraph(text: string): MailHtml {
+  return { html: `<p>${escapeHtml(text)}</p>` };
+}
+
+/** A document number as people read it: the ERP's leading zeros dropped. */
+export function displayDocumentNumber(number: string): string {
+  return number.replace(/^0+(?=\d)/, '');
+}

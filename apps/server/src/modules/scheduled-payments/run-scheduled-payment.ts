@@ -1,0 +1,202 @@
+// Issue 29: the job pays one scheduled payment on its day, once, after checking again everything that was checked
+// when it was stored: scheduling (or AutoPay) still on for the company code, the user still active and allowed to
+// pay, the saved method still there and not expired; then payInvoices as that user (the account and documents are
+// authorised again, the open amounts must be as they were, the payment checks pass). It goes through the same
+// exactly-once pipeline as a payment made by hand, with the row's id as the idempotency key: a row taken again after
+// a crash settles the same intent, never charges twice. What no longer holds is not paid, and the user is told why.
+import { PayInvoicesRequest, type NotPaidReason } from '@portal/contracts';
+import { isMethodExpiredOn } from '@portal/domain';
+import { isLanguage, translate } from '@portal/i18n';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { ErpUnavailableError } from '../../connectors/erp/http/erp-http-client';
+import type { Db } from '../../db/client';
+import { scheduledPayments, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { recordAuditEvent } from '../audit/audit.repository';
+import { stopEnrolmentFor } from '../autopay/stop-autopay';
+import { portalLink, queueMail } from '../mail/queue-mail';
+import type { ScheduledPaymentMailPayload } from '../mail/scheduling-mail';
+import { payInvoices } from '../payments/pay-invoices';
+import { findIntentByKey } from '../payments/payment-intents.repository';
+import { readApplicationSettings } from '../system/application-settings';
+import { loadJobActor } from './job-actor';
+import { scheduledPaymentsPath } from './schedule-payment';
+import { toWire, type ScheduledPaymentRow, type StoredPaymentRequest } from './scheduled-payments.repository';
+
+export type RunOutcome = 'paid' | 'not_paid' | 'pending' | 'retry';
+
+/** A row that failed this many times for reasons outside the payment (the ERP down) is given up as failed. */
+const maxAttempts = 5;
+
+/** Reasons that mean the AutoPay enrolment itself can no longer run: it stops and says so. */
+const stopsAutopay: Partial<
+  Record<NotPaidReason, 'method_missing' | 'method_expired' | 'user_inactive' | 'not_entitled' | 'autopay_disabled'>
+> = {
+  method_missing: 'method_missing',
+  method_expired: 'method_expired',
+  user_inactive: 'user_inactive',
+  not_entitled: 'not_entitled',
+  scheduling_disabled: 'autopay_disabled',
+};
+
+export async function runScheduledPayment(ctx: AppContext, row: ScheduledPaymentRow): Promise<RunOutcome> {
+  const today = ctx.now().toISOString().slice(0, 10);
+  const stored = row.request as unknown as StoredPaymentRequest;
+  const settings = await readApplicationSettings(ctx.db);
+  const offered = row.cause === 'autopay' ? settings.autopayCompanyCodes : settings.scheduledPaymentsCompanyCodes;
+  if (!offered.includes(row.companyCode)) return notPaid(ctx, row, 'scheduling_disabled');
+  const loaded = await loadJobActor(ctx, row.userId, `job:${row.id}`);
+  if ('refused' in loaded) return notPaid(ctx, row, loaded.refused);
+
+  try {
+    const saved = await ctx.erp.getPaymentCards({
+      payer_data: { customer_number: row.payerNumber, company_code: row.companyCode },
+    });
+    const method = saved.payment_cards.find((card) => card.payment_card_token === row.paymentCardToken);
+    if (!method) return await notPaid(ctx, row, 'method_missing');
+    if (isMethodExpiredOn(method, today)) return await notPaid(ctx, row, 'method_expired');
+
+    const { request_hash: requestHash, ...request } = stored;
+    const answer = await payInvoices(
+      ctx,
+      loaded.actor,
+      PayInvoicesRequest.parse(request),
+      { scope: `scheduled:${row.id}`, key: row.id, requestHash, earlierIntent: true },
+      row.language,
+      {
+        by: 'job',
+        cause: row.cause,
+        scheduledPaymentId: row.id,
+        autopayId: row.autopayId,
+        scheduledDate: row.scheduledDate,
+      },
+    );
+    if (!('payment' in answer)) throw new Error('a job payment was answered as scheduled');
+    if (answer.payment.state === 'pending') return 'pending';
+    if (answer.payment.state === 'declined') {
+      return await notPaid(ctx, row, 'declined', answer.status[0]?.message_line_string ?? '');
+    }
+    await ctx.db
+      .update(scheduledPayments)
+      .set({
+        status: 'paid',
+        referenceCode: answer.payment.reference_code,
+        paymentDocumentNumber: answer.payment.payment_document_number,
+        ranAt: ctx.now(),
+        leaseUntil: null,
+        updatedAt: ctx.now(),
+      })
+      .where(eq(scheduledPayments.id, row.id));
+    return 'paid';
+  } catch (error) {
+    const reason = reasonOf(error);
+    if (reason) return notPaid(ctx, row, reason.reason, reason.detail(row.language));
+    // The ERP or the database failed: the row stays leased and is taken again when its lease runs out. Given up only
+    // while no payment intent exists for it: one that does is settled by the reconciler and found by the next run.
+    if (row.attempts >= maxAttempts && !(await findIntentByKey(ctx.db, `scheduled:${row.id}`, row.id)))
+      return notPaid(ctx, row, 'failed');
+    if (error instanceof ErpUnavailableError) return 'retry';
+    throw error;
+  }
+}
+
+/** What a refusal of payInvoices means for the clerk: the reason, and the check's own words where they help. */
+function reasonOf(error: unknown): { reason: NotPaidReason; detail: (language: string) => string } | null {
+  if (!(error instanceof AppError)) return null;
+  const words = (language: string) =>
+    error.options.message ?? translate(isLanguage(language) ? language : 'en', undefined, error.messageKey);
+  switch (error.code) {
+    case 'DOCUMENT_CHANGED':
+    case 'PAYMENT_IN_PROCESS':
+      return { reason: 'documents_changed', detail: () => '' };
+    case 'NOT_FOUND':
+      // The account, a document or the method is no longer the user's (a link removed, an exclusion added).
+      return { reason: 'not_entitled', detail: () => '' };
+    case 'PAYMENT_REFUSED':
+      return error.messageKey === 'validation.payment.payments_disabled'
+        ? { reason: 'payments_disabled', detail: words }
+        : { reason: 'refused', detail: words };
+    case 'VALIDATION_FAILED':
+    case 'THREE_DS_REQUIRED':
+      return { reason: 'refused', detail: words };
+    default:
+      return null;
+  }
+}
+
+/** Not paid: the row says why, the audit trail records it and the user gets an e-mail, together. */
+async function notPaid(
+  ctx: AppContext,
+  row: ScheduledPaymentRow,
+  reason: NotPaidReason,
+  detail = '',
+): Promise<'not_paid'> {
+  const now = ctx.now();
+  const [user] = await ctx.db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })
+    .from(users)
+    .where(and(eq(users.userId, row.userId), isNull(users.deletedAt)));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(scheduledPayments)
+      .set({
+        status: 'not_paid',
+        reason,
+        reasonDetail: detail.slice(0, 500),
+        ranAt: now,
+        leaseUntil: null,
+        updatedAt: now,
+      })
+      .where(eq(scheduledPayments.id, row.id));
+    await recordAuditEvent(tx, {
+      event: 'scheduled_payment_not_paid',
+      at: now,
+      targetUserId: row.userId,
+      subject: row.payerNumber,
+      details: {
+        scheduled_payment: row.id,
+        cause: row.cause,
+        reason,
+        ...(row.autopayId ? { autopay: row.autopayId } : {}),
+      },
+    });
+    if (user?.email) await queueNotPaidMail(tx, ctx, row, reason, detail, user);
+    const stop = stopsAutopay[reason];
+    if (row.autopayId && stop) await stopEnrolmentFor(tx, ctx, row.autopayId, stop);
+  });
+  ctx.mail.kick();
+  return 'not_paid';
+}
+
+async function queueNotPaidMail(
+  tx: Db,
+  ctx: AppContext,
+  row: ScheduledPaymentRow,
+  reason: NotPaidReason,
+  detail: string,
+  user: { email: string; firstName: string; lastName: string; language: string },
+): Promise<void> {
+  const wire = toWire(row);
+  const payload: ScheduledPaymentMailPayload = {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    cause: row.cause,
+    scheduled_date: row.scheduledDate,
+    total_amount: wire.total_amount,
+    currency_key: row.currencyKey,
+    currency_decimals: row.currencyDecimals,
+    payment_method_label: row.paymentMethodLabel,
+    documents: wire.documents,
+    reason,
+    reason_detail: detail,
+    manage_url: portalLink(ctx, scheduledPaymentsPath),
+  };
+  await queueMail(tx, ctx, {
+    template: 'scheduled_payment_not_paid',
+    recipient: user.email,
+    language: user.language,
+    payload,
+    dedupeKey: `scheduled_payment_not_paid:${row.id}`,
+  });
+}
