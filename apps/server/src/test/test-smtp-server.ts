@@ -6,7 +6,14 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { rememberMailedTokens } from './sensitive-data-scan';
 
-export type ReceivedMail = { to: string[]; from: string; subject: string; html: string; text: string };
+export type ReceivedMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
 
 export type TestSmtpServer = {
   url: string;
@@ -45,6 +52,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
               subject: parsed.subject ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               text: parsed.text ?? '',
+              attachments: parsed.attachments.map((file) => ({
+                filename: file.filename ?? '',
+                contentType: file.contentType,
+                content: file.content,
+              })),
             });
             callback();
           })
