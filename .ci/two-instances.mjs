@@ -5,6 +5,8 @@
 //   the sessions it checked in memory and drops them when PostgreSQL announces the change: ADR 0019);
 // - a configuration change (a theme) saved on one is what the other answers at the next call;
 // - the sign-in limit per account is shared;
+// - a payment scheduled for today, and AutoPay's payments on a clock moved ten days on (TEST_CLOCK), are made once
+//   although both instances run the scheduled jobs every second (issue 29);
 // - each outbox message is sent once although both instances poll; charges and postings match one to one after
 //   both reconcilers have run.
 // Usage: node .ci/two-instances.mjs <postgres url> <redis url>   (after npm run build)
@@ -86,6 +88,9 @@ async function start(label, extraArgs) {
       MAIL_FROM: 'AR Portal <portal@example.com>',
       MAIL_POLL_INTERVAL_SECONDS: '1',
       PAYMENT_RECONCILE_INTERVAL_SECONDS: '1',
+      // Issue 29: both run the scheduled jobs every second, on the clock this script moves (app_settings test_clock).
+      SCHEDULER_INTERVAL_SECONDS: '1',
+      TEST_CLOCK: 'true',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
       LOG_LEVEL: 'warn',
     },
@@ -306,6 +311,98 @@ try {
   check(
     removed.json?.status?.message_type === 'S' && !listedAfter && afterRemoval.status === 404,
     `a card deleted on two is gone from one's list and refused for a payment on one: ${removed.text.slice(0, 60)}, listed ${listedAfter}, payment ${afterRemoval.status}`,
+  );
+
+  // Issue 29: a payment scheduled for today, and AutoPay's payments ten days on, are each made once although both
+  // instances run the jobs every second.
+  const until = async (what, test, timeoutMs = 20_000) => {
+    for (let waited = 0; waited < timeoutMs; waited += 500) {
+      if (await test()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    console.log(`gave up waiting for ${what}`);
+    return false;
+  };
+  const visa = ((await call(one, 'GET', methodsPath, { token: payer })).json?.payment_cards ?? []).find(
+    (method) => method.payment_card_type === 'VISA',
+  );
+  const [scheduledInvoice] = await query(
+    databaseUrl,
+    `select document_number_finance, line_item, fiscal_year, billing_document_number, open_amount::text as open
+       from ledger.documents
+      where payer_number = '0000100001' and company_code = '1000' and currency_key = 'USD'
+        and document_status = '01' and item_is_a_payment = false and open_amount > 0
+      order by id offset 5 limit 1`,
+  );
+  const iso = new Date().toISOString().slice(0, 10);
+  const chargesBefore = await charges();
+  const scheduled = await call(one, 'POST', '/api/invoice/payments', {
+    token: payer,
+    body: {
+      ...payRequest(scheduledInvoice),
+      payment_detail: { payment_card_token: visa?.payment_card_token, payment_card_type: 'VISA' },
+      scheduled_date: `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`,
+    },
+    key: randomUUID(),
+  });
+  const scheduledId = scheduled.json?.id;
+  const statusOf = async () =>
+    (await query(databaseUrl, `select status from portal.scheduled_payments where id = '${scheduledId}'`))[0]?.status;
+  await until('the scheduled payment', async () => (await statusOf()) === 'paid');
+  const [{ n: scheduledIntents }] = await query(
+    databaseUrl,
+    `select count(*)::int as n from portal.payment_intents where scope = 'scheduled:${scheduledId}'`,
+  );
+  check(
+    scheduled.json?.status === 'scheduled' &&
+      (await statusOf()) === 'paid' &&
+      scheduledIntents === 1 &&
+      (await charges()) === chargesBefore + 1,
+    `a payment scheduled on one for today is paid once by the two schedulers: ${scheduled.text.slice(0, 60)}, ${await statusOf()}, ${scheduledIntents} intent, ${(await charges()) - chargesBefore} charge`,
+  );
+  const enrolled = await call(two, 'PUT', '/api/autopay', {
+    token: payer,
+    body: {
+      payer_data: account,
+      payment_card_token: visa?.payment_card_token,
+      payment_card_type: 'VISA',
+      days_before_due: 0,
+    },
+  });
+  const chargesBeforeAutopay = await charges();
+  await query(
+    databaseUrl,
+    `insert into portal.app_settings (key, value) values ('test_clock', '{"offsetMs": ${10 * 86_400_000}}')
+     on conflict (key) do update set value = excluded.value`,
+  );
+  // The payments due by the moved clock's day; the later ones wait for their day.
+  const autopayRows = () =>
+    query(
+      databaseUrl,
+      `select status from portal.scheduled_payments
+        where autopay_id = '${enrolled.json?.id}' and scheduled_date <= current_date + 10`,
+    );
+  await until(
+    "AutoPay's payments",
+    async () => {
+      const rows = await autopayRows();
+      return rows.length > 0 && rows.every((row) => !['scheduled', 'processing'].includes(row.status));
+    },
+    30_000,
+  );
+  const rows = await autopayRows();
+  const paidRows = rows.filter((row) => row.status === 'paid').length;
+  const [{ planned, distinct }] = await query(
+    databaseUrl,
+    `select count(*)::int as planned, count(distinct document_key)::int as distinct
+       from portal.autopay_items where autopay_id = '${enrolled.json?.id}'`,
+  );
+  check(
+    enrolled.status === 200 &&
+      paidRows > 0 &&
+      planned === distinct &&
+      (await charges()) === chargesBeforeAutopay + paidRows,
+    `AutoPay enrolled on two, ten days on: ${rows.length} payments planned once (${planned} invoices), ${paidRows} paid, ${(await charges()) - chargesBeforeAutopay} charges`,
   );
 
   // Each outbox message is sent once, though both instances poll every second.
