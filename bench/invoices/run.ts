@@ -1,5 +1,5 @@
 // npm run bench:invoices [-- --database-url postgres://...] [--documents 1000000] [--rebuild] [--seconds 10]
-//   [--only list,totals,csv,pdf,explain] [--cpu-prof dir]
+//   [--only list,totals,aging,statement,csv,pdf,explain] [--cpu-prof dir]
 // The invoice performance targets of issue 3 on the large ledger, on PostgreSQL, through real HTTP on loopback:
 // the portal (buildApp) runs in a child process; this process is the load. Each figure is printed beside its
 // target, then one JSON line with everything. The ledger is built once (a few minutes) and reused while its size
@@ -20,13 +20,14 @@ import {
   type BenchProcess,
   type RecordedRoutes,
 } from '../lib/servers';
+import { measureAging, measureStatement } from './aging-and-statements';
 import { explainListQueries, type StatementPlan } from './explain-list-queries';
 import { httpClient, percentile, round, runLoad, type HttpCall, type LoadResult } from './http-load';
 import { benchPassword, benchUsers, prepareBenchData, type BenchAccount } from './prepare-bench-data';
 
 const usage =
   'Usage: npm run bench:invoices [-- --database-url postgres://postgres@127.0.0.1:5432/portal_bench] ' +
-  '[--documents 1000000] [--rebuild] [--seconds 10] [--only overhead,cores,list,totals,csv,pdf,explain] ' +
+  '[--documents 1000000] [--rebuild] [--seconds 10] [--only overhead,cores,list,totals,aging,statement,csv,pdf,explain] ' +
   '[--workers N] [--profiles dir] [--cpu-prof dir]\n';
 
 const { values } = parseArgs({
@@ -36,7 +37,7 @@ const { values } = parseArgs({
     documents: { type: 'string', default: '1000000' },
     rebuild: { type: 'boolean', default: false },
     seconds: { type: 'string', default: '10' },
-    only: { type: 'string', default: 'overhead,cores,list,totals,csv,pdf,explain' },
+    only: { type: 'string', default: 'overhead,cores,list,totals,aging,statement,csv,pdf,explain' },
     // The "every core" figures: the portal and the baseline as this many cluster workers (default: one per core).
     workers: { type: 'string', default: String(os.availableParallelism()) },
     // Where the per-route CPU profiles of the overhead section are written (summarised in the output).
@@ -705,6 +706,9 @@ async function main(): Promise<void> {
     if (only.has('overhead')) await measureOverhead(server, [payer, payerAll]);
     if (only.has('list')) await measureList(server.port, [payer, payerAll]);
     if (only.has('totals')) await measureTotals(server.port, payerAll);
+    const tools = { log, report, load, describeLoad, residentBytes, figures };
+    if (only.has('aging')) await measureAging(server.port, payerAll, databaseUrl, tools);
+    if (only.has('statement')) await measureStatement(server.port, server, payerAll, tools);
     if (only.has('csv')) await measureCsvExport(server.port, server, payerAll);
     if (only.has('csv')) await measureMillionCsv();
     if (only.has('pdf')) {
