@@ -39,6 +39,15 @@ const columns: Column[] = [
 ];
 const rightAligned = new Set<Column['key']>(['amount', 'balance']);
 
+/** The standard fonts' kerning off in this document (see cell in statementPdf). */
+function withoutKerning(doc: PDFKit.PDFDocument): void {
+  for (const name of ['Helvetica', 'Helvetica-Bold']) {
+    doc.font(name);
+    const standard = (doc as unknown as { _font?: { font?: { getKernPair?: unknown } } })._font?.font;
+    if (standard && typeof standard.getKernPair === 'function') standard.getKernPair = () => 0;
+  }
+}
+
 export function statementPdf(source: StatementSource, options: StatementPdfOptions): Readable {
   const { language, country, branding } = options;
   const t = (key: string, values?: Record<string, string | number>) =>
@@ -70,6 +79,24 @@ export function statementPdf(source: StatementSource, options: StatementPdfOptio
   const write = (text: string, x: number, y: number, opts: PDFKit.Mixins.TextOptions & { bold?: boolean } = {}) => {
     font(text, opts.bold).text(text, x, y, { lineBreak: false, ...opts });
   };
+
+  /**
+   * One table cell, the fast way (a 12-month statement has ~500k of them): no line wrapper (PDFKit's measures every
+   * word again), right alignment from one measurement, a text too wide cut with an ellipsis. Kerning is left out of
+   * the table's standard font (tabular figures need none, and PDFKit's pair look-up was a fifth of the time).
+   */
+  const cell = (text: string, x: number, y: number, width: number, alignRight: boolean) => {
+    if (!text) return;
+    font(text);
+    let shown = text;
+    let measured = doc.widthOfString(shown);
+    while (measured > width && shown.length > 1) {
+      shown = `${shown.slice(0, Math.max(1, Math.floor((shown.length * width) / measured) - 1))}…`;
+      measured = doc.widthOfString(shown);
+    }
+    doc.text(shown, alignRight ? x + width - measured : x, y, { lineBreak: false });
+  };
+  withoutKerning(doc);
 
   let page = 1;
   const footer = () => {
@@ -179,12 +206,7 @@ export function statementPdf(source: StatementSource, options: StatementPdfOptio
           };
           let x = left;
           for (const column of columns) {
-            write(cells[column.key], x, y, {
-              width: column.width - 4,
-              height: rowHeight,
-              ellipsis: true,
-              align: rightAligned.has(column.key) ? 'right' : 'left',
-            });
+            cell(cells[column.key], x, y, column.width - 4, rightAligned.has(column.key));
             x += column.width;
           }
           y += rowHeight;
