@@ -12,8 +12,12 @@ function cents(text: string): number {
   return negative ? -value : value;
 }
 
+/** The list's table (the aging chart beside it has a table of its own, for screen readers). */
+const invoiceTable = (page: Page): Locator => page.getByRole('table', { name: 'Invoices and credits', exact: true });
+const invoiceRows = (page: Page): Locator => invoiceTable(page).locator('tbody tr');
+
 async function columnIndex(page: Page, name: string): Promise<number> {
-  const headers = await page.getByRole('columnheader').allInnerTexts();
+  const headers = await invoiceTable(page).getByRole('columnheader').allInnerTexts();
   const index = headers.findIndex((text) => text.trim() === name);
   expect(index, `column ${name}`).toBeGreaterThanOrEqual(0);
   return index;
@@ -26,7 +30,7 @@ async function chooseOption(page: Page, field: Locator, option: string | RegExp)
 
 async function waitForRows(page: Page): Promise<void> {
   await expect(page.getByTestId('found-count')).toBeVisible();
-  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await expect(invoiceRows(page).first()).toBeVisible();
 }
 
 test('payer filters, sorts, selects, opens a detail, downloads a PDF and an Excel file', async ({ page, context }) => {
@@ -40,15 +44,15 @@ test('payer filters, sorts, selects, opens a detail, downloads a PDF and an Exce
 
   // The rows go into the page ten at a time, up to one page of 50: never more than one page in the DOM.
   const found = Number((await page.getByTestId('found-count').innerText()).replace(/\D/g, ''));
-  await expect.poll(() => page.locator('tbody tr').count()).toBe(Math.min(found, 50));
-  expect(await page.locator('tbody tr').count()).toBeLessThanOrEqual(100);
+  await expect.poll(() => invoiceRows(page).count()).toBe(Math.min(found, 50));
+  expect(await invoiceRows(page).count()).toBeLessThanOrEqual(100);
 
   // Filter: open items due up to today are all overdue or due today.
   await chooseOption(page, page.getByRole('combobox', { name: 'Due', exact: true }), 'Due up to');
   await expect(page.getByLabel('Due up to date')).toBeVisible();
   await waitForRows(page);
   const dueIndex = await columnIndex(page, 'Due date');
-  const firstDue = await page.locator('tbody tr').first().locator('td').nth(dueIndex).innerText();
+  const firstDue = await invoiceRows(page).first().locator('td').nth(dueIndex).innerText();
   expect(firstDue).toMatch(/\d{2}-\d{2}-\d{4}/);
   await chooseOption(page, page.getByRole('combobox', { name: 'Due', exact: true }), 'Show All');
 
@@ -68,12 +72,10 @@ test('payer filters, sorts, selects, opens a detail, downloads a PDF and an Exce
   const amountIndex = await columnIndex(page, 'Amount');
   await expect
     .poll(async () => {
-      const amounts = await page
-        .locator('tbody tr')
-        .evaluateAll(
-          (rows, index) => rows.slice(0, 5).map((row) => row.querySelectorAll('td')[index]?.textContent ?? ''),
-          amountIndex,
-        );
+      const amounts = await invoiceRows(page).evaluateAll(
+        (rows, index) => rows.slice(0, 5).map((row) => row.querySelectorAll('td')[index]?.textContent ?? ''),
+        amountIndex,
+      );
       const values = amounts.map(cents);
       return values.every((value, i) => i === 0 || (values[i - 1] ?? 0) >= value);
     })
@@ -84,15 +86,13 @@ test('payer filters, sorts, selects, opens a detail, downloads a PDF and an Exce
   await checkboxes.nth(0).check();
   await checkboxes.nth(1).check();
   await expect(page.getByTestId('selection-bar')).toContainText('Selected: 2');
-  const firstTwo = await page
-    .locator('tbody tr')
-    .evaluateAll(
-      (rows, index) =>
-        rows
-          .filter((row) => (row.querySelector('input[type=checkbox]') as HTMLInputElement | null)?.checked)
-          .map((row) => row.querySelectorAll('td')[index]?.textContent ?? ''),
-      amountIndex,
-    );
+  const firstTwo = await invoiceRows(page).evaluateAll(
+    (rows, index) =>
+      rows
+        .filter((row) => (row.querySelector('input[type=checkbox]') as HTMLInputElement | null)?.checked)
+        .map((row) => row.querySelectorAll('td')[index]?.textContent ?? ''),
+    amountIndex,
+  );
   expect(firstTwo).toHaveLength(2);
   const expected = firstTwo.map(cents).reduce((a, b) => a + b, 0);
   expect(cents(await page.getByTestId('selected-total').innerText())).toBe(expected);
@@ -122,7 +122,7 @@ test('payer filters, sorts, selects, opens a detail, downloads a PDF and an Exce
   expect(file.includes(Buffer.from('xl/worksheets'))).toBe(true);
 
   // The detail page: number without leading zeros, items, total, back.
-  const link = page.locator('tbody tr').first().getByRole('link');
+  const link = invoiceRows(page).first().getByRole('link');
   const number = (await link.innerText()).trim();
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/invoices/detail/${number}$`));
@@ -167,7 +167,7 @@ test('switching the primary account resets the selection and every search filter
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Due date, newest first');
   await expect(page.getByTestId('selection-bar')).toContainText('Selected: 0');
   await waitForRows(page);
-  await expect(page.locator('tbody')).toContainText('CA$');
+  await expect(invoiceTable(page).locator('tbody')).toContainText('CA$');
 });
 
 test('the invoice search validates the due-date range', async ({ page }) => {
@@ -182,13 +182,56 @@ test('the invoice search validates the due-date range', async ({ page }) => {
   await expect(page.getByText('The end date cannot be earlier than the start date.')).toBeVisible();
 });
 
+test('the aging chart narrows the open list to a past-due bucket, by keyboard or a bar, and lets it go', async ({
+  page,
+}) => {
+  await signIn(page, 'payer@example.com');
+  await waitForRows(page);
+  const all = await page.getByTestId('found-count').innerText();
+  const aging = page.getByRole('region', { name: 'Open invoices by days past due' });
+  // The figures as a screen reader reads them: the chart itself is hidden from it.
+  const figures = aging.getByRole('row', { name: /^61–90 days past due/ }).getByRole('cell');
+  const count = Number(await figures.last().textContent());
+  expect(count).toBeGreaterThan(0);
+
+  const bucket = aging.getByRole('button', { name: /^61–90 days past due: .+, \d+ invoices?$/ });
+  await bucket.press('Enter');
+  await expect(bucket).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('aging-filter')).toHaveText('Only: 61–90 days past due');
+  await expect(page.getByTestId('found-count')).toHaveText(`Found: ${count}`);
+  await expect(invoiceRows(page)).toHaveCount(Math.min(count, 50));
+  // Every due date shown is 61 to 90 days before the day the chart counts to (the totals' as-of day).
+  const [month, day, year] = (await page.getByText(/^As of \d{2}-\d{2}-\d{4}$/).innerText()).slice(6).split('-');
+  const asOf = Date.UTC(Number(year), Number(month) - 1, Number(day));
+  const dueIndex = await columnIndex(page, 'Due date');
+  const dues = await invoiceRows(page).evaluateAll(
+    (rows, index) => rows.map((row) => row.querySelectorAll('td')[index]?.textContent?.match(/\d{2}-\d{2}-\d{4}/)?.[0]),
+    dueIndex,
+  );
+  for (const due of dues) {
+    const [m, d, y] = (due ?? '').split('-').map(Number);
+    const daysPastDue = (asOf - Date.UTC(y!, m! - 1, d!)) / 86_400_000;
+    expect(daysPastDue, `due ${due}`).toBeGreaterThanOrEqual(61);
+    expect(daysPastDue, `due ${due}`).toBeLessThanOrEqual(90);
+  }
+  await checkA11y(page);
+
+  // The filter's own clear control restores the list; a click on the bucket's bar narrows it again.
+  await page.getByRole('button', { name: 'Show all open items again' }).click();
+  await expect(bucket).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByTestId('found-count')).toHaveText(all);
+  await aging.locator('.recharts-bar-rectangle').nth(3).click();
+  await expect(bucket).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('found-count')).toHaveText(`Found: ${count}`);
+});
+
 test.describe('small screens', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('cards replace the invoice table at 375 px', async ({ page }) => {
     await signIn(page, 'payer@example.com');
     await expect(page.getByTestId('invoice-card').first()).toBeVisible();
-    await expect(page.locator('table')).toHaveCount(0);
+    await expect(invoiceTable(page)).toHaveCount(0);
     await expect.poll(() => page.getByTestId('invoice-card').count()).toBeGreaterThan(10);
     expect(await page.getByTestId('invoice-card').count()).toBeLessThanOrEqual(100);
     await checkA11y(page);

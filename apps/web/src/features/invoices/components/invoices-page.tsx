@@ -1,7 +1,7 @@
-import { Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { invoiceSorts, type InvoiceSort, type LedgerDocument } from '@portal/contracts';
-import { validateSearchFilters } from '@portal/domain';
+import { toIsoDate, validateSearchFilters, type AgingBucket } from '@portal/domain';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -12,6 +12,7 @@ import { usePaymentsDisabled } from '../../../lib/payments-disabled';
 import { useSession } from '../../../lib/session';
 import { exportInvoicesCsv } from '../api/export-invoices-csv';
 import { exportInvoicesExcel } from '../api/export-invoices-excel';
+import { useInvoiceAging } from '../api/get-invoice-aging';
 import { useInvoiceTotals } from '../api/get-invoice-totals';
 import { openBulkPdf } from '../api/request-bulk-pdf';
 import { openInvoicePdf } from '../api/request-invoice-pdf';
@@ -36,6 +37,7 @@ import { PaymentsDisabledAlert } from './payments-disabled-alert';
 import { SelectionBar } from './selection-bar';
 import { TotalsCards } from './totals-cards';
 import { AccountsPending, LoadFailed } from '../../../components/ui/load-failed';
+import { AgingSection } from './aging-section';
 
 /** spec §7: "multi-currency mode" once there are more currency options than this. */
 const SINGLE_CURRENCY_OPTIONS = 1;
@@ -123,6 +125,19 @@ const InvoiceList = memo(function InvoiceList({ scope }: { scope: AccountScope }
   const inProcessKeys = useMemo(() => new Set(result.data?.documents_in_process ?? []), [result.data]);
   const totalsOfCurrency = totals.data?.totals.find((entry) => entry.currency_key === currency) ?? null;
 
+  // Issue 29: the aging chart of the open view, over the same accounts as the totals.
+  const openView = filters.view === 'open';
+  const aging = useInvoiceAging(openView ? totalsRequest : null);
+  const agingOfCurrency = aging.data?.aging.find((entry) => entry.currency_key === currency) ?? null;
+  const agingAsOf = aging.data ? toIsoDate(aging.data.as_of) : null;
+  const handleSelectBucket = useCallback(
+    (bucket: AgingBucket | null) => {
+      if (bucket && !agingAsOf) return;
+      invoiceList.setFilters({ agingBucket: bucket, agingAsOf: bucket ? agingAsOf : null });
+    },
+    [agingAsOf],
+  );
+
   // Stable, so that the table (memo) renders its 50 rows again only when they or the selection change, not when
   // the totals or a download's progress do (issue 17: the list's main-thread time).
   const handleTogglePage = useCallback(
@@ -198,6 +213,17 @@ const InvoiceList = memo(function InvoiceList({ scope }: { scope: AccountScope }
       <ListFilters filters={filters} customerError={customerError} />
 
       <TotalsCards totals={totalsOfCurrency} asOf={totals.data?.as_of} loading={totals.isLoading} />
+
+      {openView && (
+        <AgingSection
+          aging={agingOfCurrency}
+          asOf={aging.data?.as_of}
+          // The totals choose the currency: until then, whether a chart will show is not known yet.
+          loading={aging.isLoading || (!currency && totals.isLoading)}
+          selected={filters.agingBucket}
+          onSelect={handleSelectBucket}
+        />
+      )}
 
       <ListActions
         currencyOptions={currencyOptions}
@@ -290,6 +316,17 @@ const ListFilters = memo(function ListFilters({
               onChange={(event) => invoiceList.setFilters({ dueUpTo: event.currentTarget.value || null })}
               className={classes.dateInput}
             />
+          )}
+          {filters.agingBucket && (
+            // The aging chart's filter (issue 29), shown and cleared here too: the chart may be out of sight.
+            <div className={classes.activeFilter} data-testid="aging-filter">
+              {t('invoices.aging.active', { bucket: t(`invoices.aging.long.${filters.agingBucket}`) })}
+              <CloseButton
+                size="md"
+                aria-label={t('invoices.aging.clear')}
+                onClick={() => invoiceList.setFilters({ agingBucket: null, agingAsOf: null })}
+              />
+            </div>
           )}
         </>
       ) : (

@@ -1,5 +1,5 @@
 import type { HeaderItem } from '@portal/contracts';
-import { defaultSearchFilters } from '@portal/domain';
+import { defaultSearchFilters, type AgingBucket } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { buildListRequest, buildSearchRequest, paidYears, pickCurrency } from './build-search-request';
 
@@ -22,6 +22,8 @@ const listFilters = {
   dueUpTo: null,
   paidYear: 2025,
   sort: 'due_date_desc' as const,
+  agingBucket: null,
+  agingAsOf: null,
 };
 
 describe('invoice list request', () => {
@@ -50,6 +52,46 @@ describe('invoice list request', () => {
     expect(upTo.search_parameters.currency_key).toBeUndefined();
     const paid = buildListRequest(scope, { ...listFilters, view: 'paid' }, 'EUR');
     expect(paid.search_parameters).toMatchObject({ status: '02', date_from: '01-01-2025', date_to: '12-31-2025' });
+  });
+});
+
+describe('invoice list request with an aging bucket (issue 29)', () => {
+  const scope = { primary: primary('Payer'), secondaryAccount: null, soldTos: ['0000200001'] };
+  const inBucket = (agingBucket: AgingBucket, view: 'open' | 'paid' = 'open') =>
+    buildListRequest(scope, { ...listFilters, view, agingBucket, agingAsOf: '2026-03-10' }, 'USD').search_parameters;
+
+  it.each([
+    ['current', '03-10-2026', '01-01-9999'],
+    ['1-30', '02-08-2026', '03-09-2026'],
+    ['31-60', '01-09-2026', '02-07-2026'],
+    ['61-90', '12-10-2025', '01-08-2026'],
+    ['90+', '01-01-1900', '12-09-2025'],
+  ] as const)('asks for the open invoices of bucket %s: due %s to %s on the as-of day', (bucket, from, to) => {
+    expect(inBucket(bucket)).toMatchObject({
+      status: '01',
+      due_date_from: from,
+      due_date_to: to,
+      date_from: '01-01-1900',
+      date_to: '01-01-9999',
+      currency_key: 'USD',
+      filter: [{ filter_type: '92', value: 'X' }],
+    });
+  });
+
+  it('counts the days to the as-of day of the chart, not to today', () => {
+    const request = buildListRequest(
+      scope,
+      { ...listFilters, agingBucket: '1-30', agingAsOf: '2026-01-05' },
+      'USD',
+    ).search_parameters;
+    expect(request).toMatchObject({ due_date_from: '12-06-2025', due_date_to: '01-04-2026' });
+  });
+
+  it('leaves the paid items, and a bucket without its as-of day, unfiltered', () => {
+    expect(inBucket('31-60', 'paid')).toMatchObject({ status: '02', filter: [] });
+    expect(inBucket('31-60', 'paid').due_date_from).toBeUndefined();
+    const noDay = buildListRequest(scope, { ...listFilters, agingBucket: '31-60' }, 'USD').search_parameters;
+    expect(noDay).toMatchObject({ due_date_from: '01-01-1900', due_date_to: '01-01-9999', filter: [] });
   });
 });
 

@@ -7,7 +7,14 @@ import {
   type InvoiceSort,
   type SearchFilter,
 } from '@portal/contracts';
-import { periodRange, toErpDate, type SearchPeriod, type SearchStatusCode } from '@portal/domain';
+import {
+  agingBucketDueRange,
+  periodRange,
+  toErpDate,
+  type AgingBucket,
+  type SearchPeriod,
+  type SearchStatusCode,
+} from '@portal/domain';
 import { picksSeveralCustomers } from '../../../lib/account-selection';
 
 /** Rows per page: the table keeps at most this many rows in the DOM, even for the 100k-document account. */
@@ -35,11 +42,16 @@ export type InvoiceListFilters = {
   dueUpTo: string | null;
   paidYear: number;
   sort: InvoiceSort;
+  /** The aging chart's bucket the open list is narrowed to (issue 29); exclusive with "due up to". */
+  agingBucket: AgingBucket | null;
+  /** ISO day the bucket was counted on (the aging answer's as_of), so that the list and the chart agree. */
+  agingAsOf: string | null;
 };
 
 /**
  * The list: open items (status 01) with due dates from 01-01-1900 to 01-01-9999 or up to the chosen day, or the
- * items paid in one year (status 02, document dates of that year).
+ * items paid in one year (status 02, document dates of that year). An aging bucket narrows the open items to the
+ * invoices due in its range on its as-of day: credits are not aged (issue 29), so filter 92 (invoices only).
  */
 export function buildListRequest(
   scope: AccountScope,
@@ -47,27 +59,41 @@ export function buildListRequest(
   currency: string | null,
   cursor?: string,
 ): InvoiceSearchRequest {
+  const bucketRange =
+    filters.view === 'open' && filters.agingBucket && filters.agingAsOf
+      ? agingBucketDueRange(filters.agingBucket, filters.agingAsOf)
+      : null;
+  const due = bucketRange
+    ? {
+        from: toErpDate(bucketRange.from) ?? invoiceListBounds.date_from,
+        to: toErpDate(bucketRange.to) ?? invoiceListBounds.date_to,
+      }
+    : {
+        from: invoiceListBounds.date_from,
+        to: (filters.dueFilter === 'up_to' && toErpDate(filters.dueUpTo)) || invoiceListBounds.date_to,
+      };
   const parameters =
     filters.view === 'open'
       ? {
           status: '01' as const,
           date_from: invoiceListBounds.date_from,
           date_to: invoiceListBounds.date_to,
-          due_date_from: invoiceListBounds.date_from,
-          due_date_to: (filters.dueFilter === 'up_to' && toErpDate(filters.dueUpTo)) || invoiceListBounds.date_to,
+          due_date_from: due.from,
+          due_date_to: due.to,
         }
       : {
           status: '02' as const,
           date_from: `01-01-${filters.paidYear}`,
           date_to: `12-31-${filters.paidYear}`,
         };
+  const filter: SearchFilter[] = bucketRange ? [{ filter_type: '92', value: 'X' }] : [];
   return {
     ...accountScope(scope),
     search_parameters: {
       document_type: '01',
       ...parameters,
       ...(currency ? { currency_key: currency } : {}),
-      filter: [],
+      filter,
       sort: filters.sort,
       page_size: INVOICE_PAGE_SIZE,
       ...(cursor ? { cursor } : {}),

@@ -15,17 +15,31 @@ const initial = (): InvoiceListState => ({
   dueUpTo: null,
   paidYear: new Date().getFullYear(),
   sort: defaultInvoiceSort,
+  agingBucket: null,
+  agingAsOf: null,
   cursors: [undefined],
   page: 0,
 });
 
 const store = createResettingStore(initial);
 
+/**
+ * A filter change with the filters it rules out (issue 29): an aging bucket and "due up to" narrow the same due dates,
+ * so choosing one clears the other; the paid items are not aged, so the paid view clears the bucket.
+ */
+export function withExclusions(change: Partial<InvoiceListFilters>): Partial<InvoiceListFilters> {
+  if (change.agingBucket) return { ...change, dueFilter: 'all', dueUpTo: null };
+  if (change.view === 'paid' || change.dueFilter === 'up_to' || change.dueUpTo) {
+    return { ...change, agingBucket: null, agingAsOf: null };
+  }
+  return change;
+}
+
 export const invoiceList = {
   get: store.get,
   /** A filter changed: back to the first page. */
   setFilters(change: Partial<InvoiceListFilters>): void {
-    store.set((s) => ({ ...s, ...change, cursors: [undefined], page: 0 }));
+    store.set((s) => ({ ...s, ...withExclusions(change), cursors: [undefined], page: 0 }));
   },
   /** The currency changed: the old cursors belong to another result. */
   restartPaging(): void {
