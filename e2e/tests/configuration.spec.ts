@@ -1,6 +1,8 @@
 // Issue 15: the configuration tabs. The Application tab refuses what breaks spec §5, naming each rule (nothing is
 // saved: the demo keeps its e-mail transport for the other specs); the Email tab says which transport sends e-mail,
-// holds the SMTP settings to their rules (issue 27), tests SMTP and previews templates.
+// holds the SMTP settings to their rules (issue 27), tests SMTP and previews templates. Issue 29: the administrator
+// switches AutoPay off for a company code (JP01: payments are off there, no other spec pays in it) and back on; the
+// System tab lists the scheduled jobs.
 import { checkA11y, expect, signIn, test, visit } from '../fixtures';
 
 test('an administrator sees the Application tab refuse a missing company name, and not ask for an SMTP server', async ({
@@ -21,6 +23,34 @@ test('an administrator sees the Application tab refuse a missing company name, a
   await checkA11y(page);
   await visit(page, '/settings/configuration');
   await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('AR Portal');
+});
+
+test('an administrator switches AutoPay off for a company code and sets the scheduling horizon', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  await visit(page, '/settings/configuration');
+  const section = page.getByRole('region', { name: 'Scheduled payments and AutoPay' });
+  const autopay = section.getByRole('switch', { name: 'AutoPay for JP01' });
+  const horizon = section.getByRole('textbox', { name: 'Scheduling horizon (days)' });
+  await expect(autopay).toBeChecked();
+  await expect(section.getByRole('switch', { name: 'Scheduled payments for JP01' })).toBeChecked();
+  await expect(horizon).toHaveValue('30');
+  await autopay.uncheck();
+  await horizon.fill('45');
+  await page.getByTestId('configuration-save').click();
+  await expect(page.getByText('Configuration saved.')).toBeVisible();
+
+  await page.reload();
+  await expect(autopay).not.toBeChecked();
+  await expect(section.getByRole('switch', { name: 'AutoPay for 1000' })).toBeChecked();
+  await expect(horizon).toHaveValue('45');
+  // Back as the demo has it, for the other specs.
+  await autopay.check();
+  await horizon.fill('30');
+  await page.getByTestId('configuration-save').click();
+  await expect(page.getByText('Configuration saved.').last()).toBeVisible();
+  await page.reload();
+  await expect(autopay).toBeChecked();
+  await expect(horizon).toHaveValue('30');
 });
 
 test("an administrator reads the deployment's e-mail transport, and cannot save an SMTP port without a server", async ({
@@ -46,7 +76,7 @@ test("an administrator reads the deployment's e-mail transport, and cannot save 
   await expect(page.getByRole('textbox', { name: 'Port', exact: true })).not.toHaveValue('2525');
 });
 
-test('an administrator reads the System tab: version, database, migrations, outbox, this instance', async ({
+test('an administrator reads the System tab: version, database, migrations, outbox, this instance, scheduled jobs', async ({
   page,
 }) => {
   await signIn(page, 'admin@example.com');
@@ -56,6 +86,13 @@ test('an administrator reads the System tab: version, database, migrations, outb
   await expect(status).toContainText('Embedded PostgreSQL (PGlite)');
   await expect(status).toContainText(/\d+ applied, the newest from/);
   await expect(status).toContainText(/\d+ waiting, \d+ failed, \d+ sent/);
+  // Issue 29: the scheduled jobs, every minute on this instance, and each job's last run (or none yet).
+  const jobs = page.getByRole('region', { name: 'Scheduled jobs' });
+  await expect(jobs.getByTestId('scheduler-interval')).toHaveText('This instance runs the jobs every 60 seconds.');
+  const last = jobs.getByTestId('scheduler-last');
+  for (const job of ['AutoPay', 'Scheduled payments', 'Monthly statements']) {
+    await expect(last.getByRole('rowheader', { name: job })).toBeVisible();
+  }
   await checkA11y(page);
 });
 

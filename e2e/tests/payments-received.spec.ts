@@ -1,10 +1,11 @@
 // Issue 27 §3, Settings → Payments received in the browser: the demo payer pays an invoice, and the administrator
 // finds that payment among the payments received (filters, totals per currency, the chart and its table, the
-// documents it settled, the exports); a customer's user sees no link and gets the no-permission page at the address.
-// axe runs on every state (checkA11y: at 1280 and at 375 px).
+// documents it settled, the exports) and, on a tab of its own, the customers' AutoPay enrolments (issue 29); a
+// customer's user sees no link and gets the no-permission page at the address, and turns the monthly statement e-mail
+// on and off on the profile. axe runs on every state (checkA11y: at 1280 and at 375 px).
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { checkA11y, expect, signIn, test } from '../fixtures';
+import { apiAs, checkA11y, expect, signIn, test } from '../fixtures';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -27,7 +28,11 @@ async function payOneInvoice(page: Page): Promise<string> {
   return invoice;
 }
 
-test('an admin finds the payment the demo payer just made among the payments received', async ({ page, browser }) => {
+test('an admin finds the payment the demo payer just made among the payments received', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const payer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const invoice = await payOneInvoice(payer);
@@ -88,14 +93,56 @@ test('an admin finds the payment the demo payer just made among the payments rec
   const xlsx = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Excel' }).click();
   expect((await xlsx).suggestedFilename()).toBe('PaymentsReceived.xlsx');
+
+  // The payer enrols an account in AutoPay and cancels at once (its maximum, 0.07, would leave every invoice to a
+  // person anyway): the administrator reads who, which account, the maximum and why it stopped.
+  const { api, headers } = await apiAs(baseURL!, 'payer@example.com');
+  const account = { customer_number: '100001', company_code: '1000' };
+  const methods = await api.get('/api/customer/payment_cards', { headers, params: account });
+  const visa = (
+    (await methods.json()) as { payment_cards: { payment_card_token: string; payment_card_type: string }[] }
+  ).payment_cards.find((card) => card.payment_card_type === 'VISA')!;
+  const enrolled = await api.put('/api/autopay', {
+    headers,
+    data: { payer_data: account, ...visa, days_before_due: 2, max_amount: '0.07' },
+  });
+  expect(enrolled.ok(), await enrolled.text()).toBe(true);
+  const { id } = (await enrolled.json()) as { id: string };
+  expect((await api.delete(`/api/autopay/${id}`, { headers })).ok()).toBe(true);
+  await api.dispose();
+
+  await page.getByRole('tab', { name: 'AutoPay enrolments' }).click();
+  await expect(page).toHaveURL(/\?tab=autopay$/);
+  const enrolment = page.getByTestId('autopay-enrolment').filter({ hasText: '$0.07' });
+  await expect(enrolment).toHaveCount(1);
+  await expect(enrolment).toContainText('payer@example.com');
+  await expect(enrolment).toContainText('100001 (1000)');
+  await expect(enrolment).toContainText('Stopped');
+  await expect(enrolment).toContainText('Cancelled in the portal');
+  await checkA11y(page);
 });
 
-test('a customer user sees no link to payments received and is refused at its address', async ({ page }) => {
+test('a customer user sets the monthly statement, sees no link to payments received and is refused at its address', async ({
+  page,
+}) => {
   await signIn(page, 'payer@example.com');
   await page.goto('/settings/profile');
   const nav = page.getByRole('navigation', { name: 'Settings' });
   await expect(nav.getByRole('link').first()).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Payments received' })).toHaveCount(0);
+
+  // Issue 29: the monthly statement e-mail, saved at once and still on after a reload; then off again.
+  const monthly = page.getByRole('switch', { name: 'E-mail me a monthly statement' });
+  await expect(monthly).not.toBeChecked();
+  await monthly.check();
+  await expect(page.getByText('Your monthly statement setting is saved.')).toBeVisible();
+  await page.reload();
+  await expect(monthly).toBeChecked();
+  await checkA11y(page);
+  await monthly.uncheck();
+  await expect(page.getByText('Your monthly statement setting is saved.')).toBeVisible();
+  await expect(monthly).not.toBeChecked();
+
   await page.goto('/settings/payments-received');
   await expect(page.getByRole('heading', { level: 1, name: 'No permission' })).toBeVisible();
   await expect(page.getByTestId('received-table')).toHaveCount(0);

@@ -18,7 +18,7 @@ export const autopayMaxDaysBeforeDue = 30;
 /** The reminder goes this many days before the payment day. */
 export const autopayReminderDays = 3;
 
-/** Why an enrolment stopped (message key autopay.stopped_reasons.<reason>). */
+/** Why an enrolment stopped (message keys scheduled-payments.autopay.stopped_reasons.<reason>, mail.scheduling.stopped_reasons.<reason>). */
 export const autopayStopReasons = [
   'cancelled',
   'replaced',

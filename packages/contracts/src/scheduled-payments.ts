@@ -105,7 +105,8 @@ export const cancelScheduledPayment = defineRoute({
   method: 'DELETE',
   path: '/api/scheduled-payments/:id',
   permission: 'CanMakePayment',
-  summary: 'Cancel a scheduled payment of the user until the job takes it (409 SCHEDULE_NOT_CANCELLABLE after).',
+  summary:
+    'Cancel a scheduled payment of the user until the job takes it (then 409 CONFLICT, scheduled-payments.not_cancellable).',
   params: z.object({ id: z.string().uuid() }),
   response: ScheduledPayment,
 });

@@ -68,6 +68,9 @@ const PaymentStatusPage = lazyScreen(() =>
 const StatementsPage = lazyScreen(() =>
   import('../features/statements/components/statements-page').then((m) => m.StatementsPage),
 );
+const ScheduledPaymentsPage = lazyScreen(() =>
+  import('../features/scheduled-payments/components/scheduled-payments-page').then((m) => m.ScheduledPaymentsPage),
+);
 const PaymentHistoryPage = lazyScreen(() =>
   import('../features/payment-history/components/payment-history-page').then((m) => m.PaymentHistoryPage),
 );
@@ -191,6 +194,13 @@ const signedInRoutes: SignedInRoute[] = [
   },
   { path: '/invoice-history', titleKey: 'shell.pages.invoice_history', element: <InvoiceSearchPage /> },
   { path: '/payment-history', titleKey: 'shell.pages.payment_history', element: <PaymentHistoryPage /> },
+  // Issue 29: the scheduled payments and AutoPay of the user; the e-mails about them link here.
+  {
+    path: '/scheduled-payments',
+    titleKey: 'shell.pages.scheduled_payments',
+    permission: 'CanMakePayment',
+    element: <ScheduledPaymentsPage />,
+  },
   // No guard on the form itself: it tells a user who may not make deposits why (not permitted, internal user,
   // payments or deposits disabled), which the generic no-permission page cannot; the server refuses the deposit.
   { path: '/deposits', titleKey: 'shell.pages.deposits', element: <DepositsPage manageMethods={manageMethods} /> },

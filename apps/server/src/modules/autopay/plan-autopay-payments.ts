@@ -189,7 +189,7 @@ async function planEnrolment(ctx: AppContext, row: AutopayRow, today: string): P
       const id = randomUUID();
       const request: StoredPaymentRequest = {
         payer_data: payerData,
-        soldto: { account_number: '' },
+        soldto_number: '',
         payment_detail: {
           payment_card_token: row.paymentCardToken,
           payment_card_type: row.paymentCardType as StoredPaymentRequest['payment_detail']['payment_card_type'],

@@ -57,11 +57,11 @@ export async function runScheduledPayment(ctx: AppContext, row: ScheduledPayment
     if (!method) return await notPaid(ctx, row, 'method_missing');
     if (isMethodExpiredOn(method, today)) return await notPaid(ctx, row, 'method_expired');
 
-    const { request_hash: requestHash, ...request } = stored;
+    const { request_hash: requestHash, soldto_number: soldtoNumber, ...request } = stored;
     const answer = await payInvoices(
       ctx,
       loaded.actor,
-      PayInvoicesRequest.parse(request),
+      PayInvoicesRequest.parse({ ...request, soldto: { account_number: soldtoNumber } }),
       { scope: `scheduled:${row.id}`, key: row.id, requestHash, earlierIntent: true },
       row.language,
       {

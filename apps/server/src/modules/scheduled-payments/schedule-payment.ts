@@ -49,7 +49,7 @@ export async function schedulePayment(
 
   const stored: StoredPaymentRequest = {
     payer_data: request.payer_data,
-    soldto: request.soldto,
+    soldto_number: request.soldto.account_number,
     payment_detail: {
       payment_card_token: method.payment_card_token,
       payment_card_type: method.payment_card_type,

@@ -26,8 +26,18 @@ const paths = (profile: UserProfile, depositsAllowed = true) =>
   primaryNavItems(profile, depositsAllowed).map((item) => item.to);
 
 describe('header navigation', () => {
-  it('shows invoices, invoice search, payments and deposits to a payer who may pay', () => {
-    expect(paths(payer)).toEqual(['/invoices', '/invoice-history', '/payment-history', '/deposits']);
+  it('shows invoices, invoice search, payments, scheduled payments and deposits to a payer who may pay', () => {
+    expect(paths(payer)).toEqual([
+      '/invoices',
+      '/invoice-history',
+      '/payment-history',
+      '/scheduled-payments',
+      '/deposits',
+    ]);
+  });
+
+  it('hides scheduled payments from users who may not make payments', () => {
+    expect(paths({ ...payer, Permissions: [] })).toEqual(['/invoices', '/invoice-history', '/payment-history']);
   });
 
   it('hides deposits from internal users, even with a payment permission', () => {
@@ -41,12 +51,16 @@ describe('header navigation', () => {
   });
 
   it('hides deposits when the current account does not allow them (deposits off, payment type D inactive)', () => {
-    expect(paths(payer, false)).toEqual(['/invoices', '/invoice-history', '/payment-history']);
+    expect(paths(payer, false)).toEqual(['/invoices', '/invoice-history', '/payment-history', '/scheduled-payments']);
   });
 
   it('shows no deposits before anyone signed in', () => {
     expect(mayMakeDeposits(null)).toBe(false);
-    expect(primaryNavItems(null, true).map((item) => item.to)).not.toContain('/deposits');
+    expect(primaryNavItems(null, true).map((item) => item.to)).toEqual([
+      '/invoices',
+      '/invoice-history',
+      '/payment-history',
+    ]);
   });
 
   it('sends the settings cog to the profile, or to payment methods for third-party users', () => {

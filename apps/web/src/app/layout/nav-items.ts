@@ -18,6 +18,10 @@ export function primaryNavItems(profile: UserProfile | null, depositsAllowed: bo
     { to: '/invoice-history', labelKey: 'shell.nav.invoice_search' },
     { to: '/payment-history', labelKey: 'shell.nav.payments' },
   ];
+  // Issue 29: scheduled payments and AutoPay, for those who may pay (the page says when the account offers neither).
+  if (hasPermission(profile, 'CanMakePayment')) {
+    items.push({ to: '/scheduled-payments', labelKey: 'shell.nav.scheduled_payments' });
+  }
   // spec §6: Deposits only when the user may make deposits, the account has deposits enabled (and payment type D
   // active) and the user is not internal.
   if (mayMakeDeposits(profile) && depositsAllowed) {

@@ -1,9 +1,17 @@
-// Every kind, method and acknowledgement the filters offer and the table shows has a label in every language.
-import { paymentsReceivedAcknowledged, paymentsReceivedKinds, paymentsReceivedMethods } from '@portal/contracts';
+// Every kind, method and acknowledgement the filters offer and the table shows has a label in every language, and so
+// has every status and stop reason of an AutoPay enrolment (issue 29).
+import {
+  autopayStopReasons,
+  paymentsReceivedAcknowledged,
+  paymentsReceivedKinds,
+  paymentsReceivedMethods,
+} from '@portal/contracts';
 import { languages, loadMessages } from '@portal/i18n';
 import { describe, expect, it } from 'vitest';
 
-type Labels = Record<'kinds' | 'methods' | 'acknowledged', Record<string, string>>;
+type Labels = Record<'kinds' | 'methods' | 'acknowledged', Record<string, string>> & {
+  autopay: Record<'status' | 'stopped_reasons', Record<string, string>>;
+};
 
 describe('payments received labels', () => {
   it.each(languages)('names every kind, method and acknowledgement in %s', (language) => {
@@ -11,5 +19,11 @@ describe('payments received labels', () => {
     expect(paymentsReceivedKinds.filter((kind) => !labels.kinds[kind])).toEqual([]);
     expect(paymentsReceivedMethods.filter((method) => !labels.methods[method])).toEqual([]);
     expect(paymentsReceivedAcknowledged.filter((value) => !labels.acknowledged[value])).toEqual([]);
+  });
+
+  it.each(languages)('names every AutoPay enrolment status and stop reason in %s', (language) => {
+    const labels = (loadMessages(language) as { 'payments-received': Labels })['payments-received'].autopay;
+    expect(['active', 'stopped'].filter((status) => !labels.status[status])).toEqual([]);
+    expect(autopayStopReasons.filter((reason) => !labels.stopped_reasons[reason])).toEqual([]);
   });
 });

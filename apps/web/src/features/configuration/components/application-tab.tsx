@@ -1,7 +1,7 @@
 // The Application tab (access spec §2, §3 Application configuration, §5; issue 15): company, address, registration
-// switches and links' lifetime, footer links, payments off with its message in each language and the limits, the
-// SMTP settings (the password write-only) and the ERP connection status. The form runs the spec §5 rules before
-// saving; the server runs them again.
+// switches and links' lifetime, footer links, payments off with its message in each language and the limits, where
+// payments may be scheduled and AutoPay offered (issue 29), the SMTP settings (the password write-only) and the ERP
+// connection status. The form runs the spec §5 rules before saving; the server runs them again.
 import {
   Alert,
   Button,
@@ -32,12 +32,14 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { languageNames } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { paymentSettingsQuery } from '../../../lib/payments-disabled';
 import {
   applicationConfigurationQuery,
   connectionStatusQuery,
   mailTransportQuery,
   saveApplicationConfiguration,
 } from '../api/application-configuration';
+import { SchedulingSection } from './scheduling-section';
 import { Section } from './section';
 
 type Field = keyof ApplicationConfiguration;
@@ -146,10 +148,12 @@ function ApplicationForm({ initial, part }: { initial: ApplicationConfiguration;
     try {
       const saved = await saveApplicationConfiguration(values);
       queryClient.setQueryData(applicationConfigurationQuery().queryKey, saved);
-      // The switches and limits other screens read change with it, and so may the transport the Email tab names.
+      // The switches and limits other screens read change with it (the payment settings: payments off, the limits,
+      // where payments may be scheduled and AutoPay offered), and so may the transport the Email tab names.
+      const alsoChanged = [mailTransportQuery().queryKey[1], paymentSettingsQuery.queryKey[1]];
       await queryClient.invalidateQueries({
         predicate: (query) =>
-          query.queryKey[0] !== 'configuration' || query.queryKey[1] === mailTransportQuery().queryKey[1],
+          query.queryKey[0] !== 'configuration' || alsoChanged.includes(query.queryKey[1] as string),
       });
       notify.success(t('configuration.saved'));
     } catch (failure) {
@@ -261,6 +265,7 @@ function ApplicationForm({ initial, part }: { initial: ApplicationConfiguration;
                 {text('maxECheckPaymentAllowed', { maxLength: 20, description: t('configuration.fields.limit_hint') })}
               </SimpleGrid>
             </Section>
+            <SchedulingSection values={values} onChange={set} />
           </>
         )}
         {part === 'email' && (

@@ -1,10 +1,11 @@
-import { Paper, Table } from '@mantine/core';
+import { Paper, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { SystemStatus } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { systemStatusQuery } from '../api/application-configuration';
+import { ScheduledJobsSection } from './scheduled-jobs-section';
 
 function erpLine(erp: SystemStatus['erp'], t: TFunction): string {
   if (erp.kind === 'ledger' || !erp.circuit) return t('configuration.system.erp_ledger');
@@ -15,7 +16,7 @@ function erpLine(erp: SystemStatus['erp'], t: TFunction): string {
   return lastError && erp.circuit !== 'closed' ? `${state}. ${lastError}` : state;
 }
 
-/** The System tab (read-only): what an administrator checks before calling for help. */
+/** The System tab (read-only): what an administrator checks before calling for help, and the scheduled jobs. */
 export function SystemTab() {
   const { t } = useTranslation();
   const { data } = useQuery(systemStatusQuery());
@@ -47,17 +48,20 @@ export function SystemTab() {
     [t('configuration.system.erp'), erpLine(data.erp, t)],
   ];
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Table variant="vertical" layout="fixed" data-testid="system-status">
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w={{ base: 130, sm: 260 }}>{label}</Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
+    <Stack gap="lg">
+      <Paper withBorder p="lg" radius="md">
+        <Table variant="vertical" layout="fixed" data-testid="system-status">
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={{ base: 130, sm: 260 }}>{label}</Table.Th>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <ScheduledJobsSection scheduler={data.scheduler} />
+    </Stack>
   );
 }

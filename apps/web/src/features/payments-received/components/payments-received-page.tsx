@@ -1,23 +1,61 @@
 // /settings/payments-received (issue 27 §3, CanViewReceivedPayments): every payment the portal took, filtered by UTC
 // days, company code, kind, method, acknowledgement and payer; totals per currency and a chart of the amounts per day
-// over the whole filter; the payments a page at a time, newest first; CSV and Excel exports of the filter.
-import { Button, Group, Stack, Text } from '@mantine/core';
+// over the whole filter; the payments a page at a time, newest first; CSV and Excel exports of the filter. A second tab
+// lists the customers' AutoPay enrolments (issue 29); the tab is kept in the address (?tab=autopay).
+import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { PaymentsReceivedExportFormat, PaymentsReceivedFilters } from '@portal/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
 import { Pager } from '../../../components/ui/pager';
 import { log } from '../../../lib/log';
 import { exportPaymentsReceived } from '../api/export-payments-received';
 import { usePaymentsReceived } from '../api/search-payments-received';
 import { defaultReceivedDraft, toFilters, utcDay } from '../utils/received-filters';
+import { AutopayEnrolments } from './autopay-enrolments';
 import { ReceivedFiltersForm } from './received-filters-form';
 import { ReceivedPaymentsTable } from './received-payments-table';
 import { ReceivedPerDayChart } from './received-per-day-chart';
 import { ReceivedTotals } from './received-totals';
 
+const tabs = ['payments', 'autopay'] as const;
+type Tab = (typeof tabs)[number];
+
 export function PaymentsReceivedPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'payments';
+  return (
+    <Stack gap="lg">
+      <PageTitle>{t('shell.pages.settings_payments_received')}</PageTitle>
+      <Tabs
+        value={tab}
+        onChange={(value) => value && setParams(value === 'payments' ? {} : { tab: value }, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {tabs.map((value) => (
+            <Tabs.Tab key={value} value={value} data-testid={`payments-received-tab-${value}`}>
+              {t(`payments-received.tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {/* Kept: the filters and page of payments are still there on coming back; the enrolments are read anew. */}
+        <Tabs.Panel value="payments" pt="md" keepMounted>
+          <ReceivedPayments />
+        </Tabs.Panel>
+        <Tabs.Panel value="autopay" pt="md">
+          <AutopayEnrolments />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ReceivedPayments() {
   const { t } = useTranslation();
   const [today] = useState(() => utcDay(new Date()));
   const [filters, setFilters] = useState<PaymentsReceivedFilters>(() => toFilters(defaultReceivedDraft(today)));
@@ -47,7 +85,6 @@ export function PaymentsReceivedPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle>{t('shell.pages.settings_payments_received')}</PageTitle>
       <Text>{t('payments-received.intro')}</Text>
       <ReceivedFiltersForm today={today} onApply={handleApply} />
       <Group gap="sm">

@@ -1,6 +1,8 @@
 // /invoices/pay (spec §2 Payment page and payment section, §4 payment flow and 3-D Secure, §5 pay amount and checks
 // 1-8): one block per selected invoice, then the payment section. The checks run here first (a failing one is the
-// toast warning it names) and again on the server, which refuses with the same message key.
+// toast warning it names) and again on the server, which refuses with the same message key. Issue 29: when the
+// account's company code may schedule, "Pay on a date" stores the payment for that day instead (saved methods only,
+// no CVV, no 3-D Secure: the charge is merchant-initiated on the day).
 import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { BackendConfiguration, PayerData, PaymentCard } from '@portal/contracts';
 import {
@@ -36,7 +38,20 @@ import { buildPayRequest, checkInput, initialLines, payTotals, threeDsApplies, t
 import { refusalFromCheck, refusalText, type PaymentRefusal } from '../../../lib/payment-refusal';
 import { pendingPayment } from '../utils/payment-session';
 import { usePaySubmission } from '../../../lib/pay-submission';
+import {
+  checkPayOnDate,
+  defaultScheduleDate,
+  dueDatesOf,
+  scheduleBounds,
+  scheduledPayRequest,
+  scheduleMethods,
+  scheduleToday,
+  schedulingOffered,
+  type PayOnError,
+  type PayWhen,
+} from '../utils/pay-on';
 import { InvoicePayBlock } from './invoice-pay-block';
+import { PayOnField } from './pay-on-field';
 import { PaymentSection } from './payment-section';
 import { useSubmitPayment } from './use-submit-payment';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -111,14 +126,31 @@ function PayForm(props: {
   const [lines, setLines] = useState<PayLine[]>(() => initialLines(selected, decimals));
   const [chosenToken, setChosenToken] = useState<string | null>(null);
   const [cvv, setCvv] = useState('');
+  // Issue 29 "Pay on": the day is counted once per visit, as the server counts it.
+  const [today] = useState(() => scheduleToday(new Date()));
+  const [when, setWhen] = useState<PayWhen>('now');
+  const [payOnDay, setPayOnDay] = useState<string | null>(null);
+  const [payOnError, setPayOnError] = useState<PayOnError | null>(null);
+  const horizonDays = settings?.schedulingHorizonDays ?? 30;
+  const dueDates = dueDatesOf(
+    lines.map((line) => line.document),
+    today,
+  );
+  const scheduling = schedulingOffered(settings, companyCode) && when === 'on_date';
   // spec §2: Pay starts disabled when impersonating; the person acting as the user enables it by working the form.
   const [touched, setTouched] = useState(false);
   const submission = usePaySubmission();
   const { submitting } = submission;
 
-  const defaultMethod = methods.find((method) => method.default === 'X') ?? methods[0] ?? null;
-  const method: PaymentCard | null =
-    (chosenToken ? methods.find((candidate) => candidate.payment_card_token === chosenToken) : defaultMethod) ?? null;
+  const offeredMethods = scheduling ? scheduleMethods(methods, payOnDay ?? today) : methods;
+  const defaultMethod = offeredMethods.find((method) => method.default === 'X') ?? offeredMethods[0] ?? null;
+  const chosenMethod = chosenToken
+    ? offeredMethods.find((candidate) => candidate.payment_card_token === chosenToken)
+    : undefined;
+  // A method chosen for Pay now that a payment on a date cannot take (session only, expired by then) gives way to a
+  // saved one; paying now, a chosen method that is gone leaves none chosen, as before.
+  const method: PaymentCard | null = chosenMethod ?? (chosenToken && !scheduling ? null : defaultMethod);
+  const checkRules = scheduling ? { ...rules, cvvRequired: false } : rules;
   const money = (minor: bigint) =>
     formatMoney(formatMinorUnits(minor, decimals), currency, i18n.language, { decimals });
   const maximum = method
@@ -157,19 +189,30 @@ function PayForm(props: {
     notify.warning(text.message, title ? { title } : {});
   };
 
+  const checkPayOn = (day: string | null) => {
+    const error = checkPayOnDate(day, dueDates, today, horizonDays);
+    setPayOnError(error);
+    return error;
+  };
+
   const handlePay = async () => {
     if (submission.isBusy()) return;
-    const failure = checkInvoicePayment(checkInput(lines, companyCode, decimals, method, cvv), rules);
+    if (scheduling && checkPayOn(payOnDay)) return;
+    const failure = checkInvoicePayment(
+      checkInput(lines, companyCode, decimals, method, scheduling ? '' : cvv),
+      checkRules,
+    );
     if (failure) {
       showRefusal(refusalFromCheck(failure));
       return;
     }
     if (!method) return;
     submission.start();
-    const request = buildPayRequest({ ...props, decimals, lines, method, cvv });
+    const payNow = buildPayRequest({ ...props, decimals, lines, method, cvv: scheduling ? '' : cvv });
+    const request = scheduling && payOnDay ? scheduledPayRequest(payNow, payOnDay) : payNow;
     const idempotencyKey = submission.keys.keyFor(request);
     try {
-      if (threeDsApplies(configuration, companyCode, method)) {
+      if (!scheduling && threeDsApplies(configuration, companyCode, method)) {
         const total = payTotals(lines, decimals).pay;
         const step = await requestThreeDs({
           payer,
@@ -187,7 +230,13 @@ function PayForm(props: {
       }
       const outcome = await submit(request, idempotencyKey);
       if (outcome.kind !== 'retry') submission.keys.spend();
-      if (outcome.kind === 'refused') showRefusal(outcome.refusal);
+      if (outcome.kind === 'refused') {
+        // The server's day is past the page's (midnight UTC came while the page was open): say so at the date too.
+        const key = outcome.refusal.messageKey;
+        if (key === 'validation.payment.schedule_date_past' || key === 'validation.payment.schedule_date_late')
+          setPayOnError(key);
+        showRefusal(outcome.refusal);
+      }
     } catch (error) {
       log.warn('3-D Secure could not start', error);
       notify.error(t('payments.error.making_payment'));
@@ -196,6 +245,21 @@ function PayForm(props: {
   };
 
   const payDisabled = !rules.paymentsAllowed || submitting || (impersonation !== null && !touched);
+  const bounds = scheduleBounds(dueDates, today, horizonDays);
+  const hiddenMethods = scheduling ? methods.length - offeredMethods.length : 0;
+
+  const handleWhenChange = (next: PayWhen) => {
+    setTouched(true);
+    setWhen(next);
+    setPayOnError(null);
+    if (next === 'on_date' && !payOnDay) setPayOnDay(defaultScheduleDate(dueDates, today, horizonDays));
+  };
+  const handleDayChange = (day: string | null) => {
+    setTouched(true);
+    setPayOnDay(day);
+    // Once shown, the error follows the field as it changes; before that it waits for blur or Pay.
+    if (payOnError) checkPayOn(day);
+  };
 
   return (
     <Stack gap="md">
@@ -235,15 +299,34 @@ function PayForm(props: {
           lines={lines}
           decimals={decimals}
           money={money}
-          methods={methods}
+          methods={offeredMethods}
           method={method}
           cvv={cvv}
-          cvvRequired={rules.cvvRequired}
+          cvvRequired={checkRules.cvvRequired}
           maximum={maximum === null ? null : money(maximum)}
           payDisabled={payDisabled}
           submitting={submitting}
           impersonating={impersonation !== null}
           manageMethods={props.manageMethods(payer)}
+          payOn={
+            schedulingOffered(settings, companyCode) && (
+              <PayOnField
+                when={when}
+                day={payOnDay}
+                bounds={bounds}
+                {...(payOnError ? { error: t(payOnError) } : {})}
+                onWhenChange={handleWhenChange}
+                onDayChange={handleDayChange}
+                onDayBlur={() => checkPayOn(payOnDay)}
+              />
+            )
+          }
+          {...(scheduling
+            ? {
+                payLabel: t('payments.pay_on.schedule_button'),
+                ...(hiddenMethods > 0 ? { methodsNote: t('payments.pay_on.saved_only') } : {}),
+              }
+            : {})}
           onMethodChange={(token) => {
             setTouched(true);
             setChosenToken(token);

@@ -1,5 +1,6 @@
-// The payment section of the pay page (spec §2): totals, "Pay with" (saved and session methods), CVV, the Manage
-// payment methods toggle (composed in by the app), Pay, and the inline red text with the applicable maximum.
+// The payment section of the pay page (spec §2): totals, "Pay on" when the account may schedule (issue 29), "Pay
+// with" (saved and session methods), CVV, the Manage payment methods toggle (composed in by the app), Pay, and the
+// inline red text with the applicable maximum.
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PaymentCard } from '@portal/contracts';
 import type { ReactNode } from 'react';
@@ -20,6 +21,12 @@ export function PaymentSection(props: {
   submitting: boolean;
   impersonating: boolean;
   manageMethods: ReactNode;
+  /** Issue 29: the Pay now / Pay on a date choice, when scheduling is offered. */
+  payOn?: ReactNode;
+  /** Why some methods are not offered (a payment on a date takes saved ones only). */
+  methodsNote?: string;
+  /** The button's text when it does not pay now. */
+  payLabel?: string;
   onMethodChange: (token: string | null) => void;
   onCvvChange: (cvv: string) => void;
   onPay: () => void;
@@ -38,6 +45,7 @@ export function PaymentSection(props: {
         <Total label={t('payments.section.credits_total')} value={money(totals.credits)} />
         <Total label={t('payments.section.pay_total')} value={money(totals.pay)} strong testId="pay-total" />
       </SimpleGrid>
+      {props.payOn}
       <PayWithFields
         methods={props.methods}
         method={method}
@@ -46,6 +54,11 @@ export function PaymentSection(props: {
         onMethodChange={props.onMethodChange}
         onCvvChange={props.onCvvChange}
       />
+      {props.methodsNote && (
+        <Text size="sm" data-testid="pay-methods-note">
+          {props.methodsNote}
+        </Text>
+      )}
       {props.methods.length === 0 && <Text size="sm">{t('payments.section.add_hint')}</Text>}
       {props.manageMethods}
       <Stack gap={4} align="flex-start">
@@ -57,7 +70,7 @@ export function PaymentSection(props: {
             loading={props.submitting}
             data-testid="pay-button"
           >
-            {t('payments.section.pay')}
+            {props.payLabel ?? t('payments.section.pay')}
           </Button>
         </Group>
         {props.impersonating && <Text size="sm">{t('payments.section.impersonating')}</Text>}

@@ -1,5 +1,6 @@
 // /settings/profile (issue 13; access spec §2 Settings area, §6): the user's details, the linked accounts (more
-// linked by invoice, up to 4, unless the user is third-party, whose accounts are read-only) and the password change.
+// linked by invoice, up to 4, unless the user is third-party, whose accounts are read-only), the monthly statement
+// e-mail (issue 29) and the password change.
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { maxLinkedAccounts, type UserProfile } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { languageNames } from '../../../lib/i18n';
 import { hasPermission, isThirdParty, session, useSession } from '../../../lib/session';
 import { fetchProfile, postLinkAccount } from '../api/profile';
 import { ChangePasswordForm } from './change-password-form';
+import { MonthlyStatementSetting } from './monthly-statement-setting';
 
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -90,6 +92,8 @@ export function ProfilePage() {
           )}
         </Stack>
       </Paper>
+      {/* The statements go to the linked accounts: without one there is nothing to send (unless it is on already). */}
+      {(profile.Accounts.length > 0 || profile.monthly_statement) && <MonthlyStatementSetting profile={profile} />}
       {!thirdParty && <ChangePasswordForm />}
     </Stack>
   );
