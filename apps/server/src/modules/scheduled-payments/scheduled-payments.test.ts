@@ -271,6 +271,19 @@ describe('the scheduled payments job', () => {
   });
 });
 
+describe('a card that expires before the day', () => {
+  it('is not charged: the payment is not made, for that reason', async () => {
+    const [invoice] = await nextInvoices(1);
+    const id = ((await schedule([invoice!], '11-03-2026')).body as unknown as { id: string }).id;
+    const charges = await chargeCount();
+    // The test card is valid to 12-31-2029: the job runs on 01-02-2030.
+    await runOn(1157);
+    expect(await chargeCount()).toBe(charges);
+    const [row] = await t.database.db.select().from(scheduledPayments).where(eq(scheduledPayments.id, id));
+    expect(row).toMatchObject({ status: 'not_paid', reason: 'method_expired' });
+  });
+});
+
 describe('DELETE /api/scheduled-payments/{id}', () => {
   it('cancels until the job takes it, then refuses; another user cannot cancel it', async () => {
     const invoices = await nextInvoices(1);
