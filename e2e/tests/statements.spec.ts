@@ -19,8 +19,8 @@ test('shows the statement of a period, refuses a period backwards, and downloads
 
   await page.getByRole('combobox', { name: 'Period' }).click();
   await page.getByRole('option', { name: 'Custom dates' }).click();
-  await page.getByLabel('From').fill('2026-10-31');
-  await page.getByLabel('To').fill('2026-10-01');
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-10-31');
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-10-01');
   await page.getByRole('button', { name: 'Show statement' }).click();
   await expect(page.getByText('The end of the period cannot be before its start.')).toBeVisible();
   await checkA11y(page);
