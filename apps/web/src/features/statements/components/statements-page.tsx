@@ -189,7 +189,7 @@ function CurrencyStatement({ section, response }: { section: Statement; response
 
       <TableScroll label={caption} minWidth={640}>
         <Table striped captionSide="top" data-testid={`statement-lines-${section.currency_key}`}>
-          <Table.Caption>{caption}</Table.Caption>
+          <Table.Caption ta="left">{caption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               {(['date', 'kind', 'number', 'reference', 'due_date'] as const).map((column) => (
@@ -237,7 +237,7 @@ function CurrencyStatement({ section, response }: { section: Statement; response
 
       <TableScroll label={agingCaption} minWidth={360} mt="md">
         <Table captionSide="top">
-          <Table.Caption>{agingCaption}</Table.Caption>
+          <Table.Caption ta="left">{agingCaption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('statements.aging.title')}</Table.Th>
