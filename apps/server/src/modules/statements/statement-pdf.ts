@@ -43,6 +43,9 @@ const columns: Column[] = [
 ];
 const rightAligned = new Set<Column['key']>(['amount', 'balance']);
 
+/** What fastRow uses of PDFKit's standard (AFM) font: its resource id, metrics and WinAnsi encoding. */
+type StandardFont = { id: string; ascender: number; ref: () => unknown; encode: (text: string) => [string[], unknown] };
+
 /** The standard fonts' kerning off in this document (see cell in statementPdf). */
 function withoutKerning(doc: PDFKit.PDFDocument): void {
   for (const name of ['Helvetica', 'Helvetica-Bold']) {
@@ -59,7 +62,22 @@ export function statementPdf(source: StatementSource, options: StatementPdfOptio
   const locale = toLocaleTag(language);
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const day = (iso: string) => (iso ? dates.format(new Date(`${iso}T00:00:00Z`)) : '');
-  const erpDay = (erp: string) => (erp ? day(`${erp.slice(6)}-${erp.slice(0, 2)}-${erp.slice(3, 5)}`) : '');
+  // A statement's rows share a few hundred days: each is formatted once.
+  const erpDays = new Map<string, string>();
+  const erpDay = (erp: string) => {
+    let shown = erpDays.get(erp);
+    if (shown === undefined) {
+      shown = erp ? day(`${erp.slice(6)}-${erp.slice(0, 2)}-${erp.slice(3, 5)}`) : '';
+      erpDays.set(erp, shown);
+    }
+    return shown;
+  };
+  const kindLabels = new Map<string, string>();
+  const kindLabel = (kind: string) => {
+    let label = kindLabels.get(kind);
+    if (label === undefined) kindLabels.set(kind, (label = t(`kinds.${kind}`)));
+    return label;
+  };
   const output = new PassThrough();
   const doc = new PDFDocument({
     size: 'A4',
@@ -105,6 +123,63 @@ export function statementPdf(source: StatementSource, options: StatementPdfOptio
     doc.text(shown, alignRight ? x + width - measured : x, y, options);
   };
   withoutKerning(doc);
+
+  // Widths in the table's font one glyph at a time (kerning is off: a text is as wide as its glyphs), each glyph's
+  // measured once; and a text as a PDF literal string in the font's encoding (WinAnsi: ASCII as it is).
+  const glyphWidths = new Map<string, number>();
+  const widthOf = (text: string) => {
+    let width = 0;
+    for (const char of text) {
+      let glyph = glyphWidths.get(char);
+      if (glyph === undefined) glyphWidths.set(char, (glyph = doc.widthOfString(char)));
+      width += glyph;
+    }
+    return width;
+  };
+  const literal = (text: string, standard: StandardFont) => {
+    if (/^[\x20-\x7e]*$/.test(text)) return `(${text.replace(/[()\\]/g, (char) => `\\${char}`)})`;
+    const escaped = standard.encode(text)[0].map((hex) => {
+      const code = parseInt(hex, 16);
+      const plain = code >= 0x20 && code < 0x7f && code !== 0x28 && code !== 0x29 && code !== 0x5c;
+      return plain ? String.fromCharCode(code) : `\\${code.toString(8).padStart(3, '0')}`;
+    });
+    return `(${escaped.join('')})`;
+  };
+
+  /**
+   * A movements row in one text object of the content stream, when its texts are all in Helvetica's encoding (an
+   * English, French, German… statement; a Russian or Japanese one takes cell() for each cell): one font setting and one
+   * positioned string per cell instead of PDFKit's save, transform, font and restore around each of the row's seven
+   * texts, which was most of a long statement's time. The same operators PDFKit writes for a text (its _fragment), on
+   * its standard font's own encoding; false: not drawn, draw it cell by cell.
+   */
+  const fastRow = (texts: string[], y: number): boolean => {
+    if (!texts.every((text) => latin1.test(text))) return false;
+    doc.font('Helvetica');
+    const standard = (doc as unknown as { _font: StandardFont })._font;
+    const page = doc.page as unknown as { height: number; fonts: Record<string, unknown> };
+    page.fonts[standard.id] ??= standard.ref();
+    const baseline = page.height - y - (standard.ascender / 1000) * tableFontSize;
+    const parts = ['q', `1 0 0 -1 0 ${page.height} cm`, 'BT', `/${standard.id} ${tableFontSize} Tf`];
+    let x = left;
+    for (const [index, column] of columns.entries()) {
+      const width = column.width - 4;
+      let shown = texts[index]!;
+      if (shown) {
+        let measured = widthOf(shown);
+        while (measured > width && shown.length > 1) {
+          shown = `${shown.slice(0, Math.max(1, Math.floor((shown.length * width) / measured) - 1))}…`;
+          measured = widthOf(shown);
+        }
+        const at = rightAligned.has(column.key) ? x + width - measured : x;
+        parts.push(`1 0 0 1 ${at.toFixed(2)} ${baseline.toFixed(2)} Tm ${literal(shown, standard)} Tj`);
+      }
+      x += column.width;
+    }
+    parts.push('ET', 'Q');
+    doc.addContent(parts.join('\n'));
+    return true;
+  };
 
   let page = 1;
   const footer = () => {
@@ -205,17 +280,20 @@ export function statementPdf(source: StatementSource, options: StatementPdfOptio
           doc.fontSize(tableFontSize);
           const cells: Record<Column['key'], string> = {
             date: erpDay(line.date),
-            kind: t(`kinds.${line.kind}`),
+            kind: kindLabel(line.kind),
             number: line.number,
             reference: line.reference,
             due_date: erpDay(line.due_date),
             amount: amount(line.amount),
             balance: amount(line.balance),
           };
-          let x = left;
-          for (const column of columns) {
-            cell(cells[column.key], x, y, column.width - 4, rightAligned.has(column.key));
-            x += column.width;
+          const texts = columns.map((column) => cells[column.key]);
+          if (!fastRow(texts, y)) {
+            let x = left;
+            for (const [index, column] of columns.entries()) {
+              cell(texts[index]!, x, y, column.width - 4, rightAligned.has(column.key));
+              x += column.width;
+            }
           }
           y += rowHeight;
           lines += 1;
