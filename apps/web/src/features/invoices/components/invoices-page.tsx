@@ -60,8 +60,10 @@ export function InvoicesPage() {
     () => (primary ? { primary, secondaryAccount: accounts.secondaryAccount, soldTos: accounts.soldTos } : null),
     [primary, accounts.secondaryAccount, accounts.soldTos],
   );
+  // At least a screen tall from the start: the list, the totals and the aging arrive later and make the page longer,
+  // and a footer in view would be pushed down as they do (Lighthouse measured a layout shift of 0.114 on a phone).
   return (
-    <Stack gap="md">
+    <Stack gap="md" mih="100dvh">
       <PageTitle>{t('shell.pages.invoices')}</PageTitle>
       {scope ? (
         <InvoiceList scope={scope} />
