@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ScheduledPayment } from '@portal/contracts';
 import { sandboxCharges } from '../../connectors/gateway/sandbox/sandbox.schema';
-import { auditEvents, mailOutbox, paymentIntents, scheduledPayments, users } from '../../db/schema';
+import { auditEvents, mailOutbox, paymentIntents, scheduledPayments, userAccounts, users } from '../../db/schema';
 import { runSchedulerRound } from '../../jobs/scheduler';
 import { addInstance, createTestApp, signInAs, type TestApp } from '../../test/test-app';
 import { manage, savedCard } from '../payment-methods/payment-methods.test-helpers';
@@ -281,6 +281,35 @@ describe('a card that expires before the day', () => {
     expect(await chargeCount()).toBe(charges);
     const [row] = await t.database.db.select().from(scheduledPayments).where(eq(scheduledPayments.id, id));
     expect(row).toMatchObject({ status: 'not_paid', reason: 'method_expired' });
+  });
+});
+
+describe('an account no longer linked to the user', () => {
+  it('is not paid for: the user is no longer entitled to it', async () => {
+    const [invoice] = await nextInvoices(1);
+    const id = ((await schedule([invoice!], '11-03-2026')).body as unknown as { id: string }).id;
+    const [user] = await t.database.db.select().from(users).where(eq(users.login, 'payer@example.com'));
+    const links = await t.database.db.select().from(userAccounts).where(eq(userAccounts.userId, user!.userId));
+    // The link removed as the administration does it: the row gone and the user's access version bumped.
+    await t.database.db.delete(userAccounts).where(eq(userAccounts.userId, user!.userId));
+    await t.database.db
+      .update(users)
+      .set({ accessVersion: user!.accessVersion + 1 })
+      .where(eq(users.userId, user!.userId));
+    const charges = await chargeCount();
+    try {
+      await runOn(1);
+    } finally {
+      // Linked again, as the administration does it: a new access version, so that no cached view of the accounts stays.
+      await t.database.db.insert(userAccounts).values(links);
+      await t.database.db
+        .update(users)
+        .set({ accessVersion: user!.accessVersion + 2 })
+        .where(eq(users.userId, user!.userId));
+    }
+    expect(await chargeCount()).toBe(charges);
+    const [row] = await t.database.db.select().from(scheduledPayments).where(eq(scheduledPayments.id, id));
+    expect(row).toMatchObject({ status: 'not_paid', reason: 'not_entitled' });
   });
 });
 
