@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { autopayPaymentDay, checkScheduledDate, isMethodExpiredOn, latestScheduleDate } from './scheduling-checks';
+import {
+  autopayPaymentDay,
+  checkScheduledDate,
+  isMethodExpiredOn,
+  latestScheduleDate,
+  serverDay,
+} from './scheduling-checks';
+
+describe('serverDay', () => {
+  it('counts the day in UTC, as the server does', () => {
+    // 23:30 on the 9th in New York is already the 10th in UTC.
+    expect(serverDay(new Date('2026-03-10T03:30:00Z'))).toBe('2026-03-10');
+  });
+});
 
 describe('scheduled payment dates', () => {
   const today = '2026-11-27';

@@ -3,6 +3,14 @@
 import { addIsoDays } from './aging';
 
 /**
+ * Today as the server counts days (ISO, in UTC): its date checks, the scheduler and the statements all use the UTC
+ * day, so a day a page offers is one the server accepts, whatever the browser's time zone.
+ */
+export function serverDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
  * The last day a payment of these invoices may be scheduled for: the latest due date when it is after today, else
  * (every invoice is due) today plus the configured horizon.
  */

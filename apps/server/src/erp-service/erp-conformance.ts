@@ -21,7 +21,7 @@ import {
   StatementMovement,
   type StatementOpeningResponse,
 } from '@portal/contracts';
-import { agingDisagreement, formatMinorUnits, parseMinorUnits } from '@portal/domain';
+import { addIsoDays, agingDisagreement, formatMinorUnits, parseMinorUnits, toErpDate, toIsoDate } from '@portal/domain';
 import type { z } from 'zod';
 
 export type ConformanceOptions = {
@@ -69,19 +69,9 @@ function ndjsonItems<T>(answer: { body: Buffer }, schema: z.ZodType<T>): T[] {
   });
 }
 
-function toErpDay(instant: Date): string {
-  const iso = instant.toISOString();
-  return `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
-}
-
 /** An ERP date (MM-DD-YYYY) moved by whole days. */
 function shiftErpDate(erpDate: string, days: number): string {
-  const iso = new Date(
-    Date.parse(`${erpDate.slice(6)}-${erpDate.slice(0, 2)}-${erpDate.slice(3, 5)}T00:00:00Z`) + days * 86_400_000,
-  )
-    .toISOString()
-    .slice(0, 10);
-  return `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
+  return toErpDate(addIsoDays(toIsoDate(erpDate) ?? '', days)) ?? '';
 }
 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceCheck[]> {
@@ -247,7 +237,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 
   // Statements: from a year before the totals' day, per currency, the movements run from the opening balance to the
   // balance card.
-  const statementTo = totals?.as_of ?? toErpDay(new Date());
+  const statementTo = totals?.as_of ?? toErpDate(new Date().toISOString().slice(0, 10)) ?? '';
   const statementFrom = shiftErpDate(statementTo, -364);
   // To a year after that day, so that a movement dated later than the totals' day (a posting of another clock) is in.
   const statementAccount = {

@@ -1,11 +1,10 @@
 // Issue 29: the open invoices of an enrolled account with due dates in a range, as the ERP lists them (the account
 // authorised as the user's, the user's excluded sold-tos left out), oldest due first, every page.
 import { invoiceListBounds, type LedgerDocument, type PayerData } from '@portal/contracts';
+import { toErpDate } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../plugins/auth';
 import { resolveInvoiceScope } from '../invoices/invoice-scope';
-
-const toErp = (iso: string) => `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
 
 /** At most this many invoices are read per call (an AutoPay round, an enrolment's past-due list). */
 export const autopayInvoiceLimit = 2000;
@@ -28,8 +27,8 @@ export async function openInvoicesDue(
         status: '01',
         date_from: invoiceListBounds.date_from,
         date_to: invoiceListBounds.date_to,
-        due_date_from: due.from ? toErp(due.from) : invoiceListBounds.date_from,
-        due_date_to: toErp(due.to),
+        due_date_from: (due.from && toErpDate(due.from)) || invoiceListBounds.date_from,
+        due_date_to: toErpDate(due.to) ?? invoiceListBounds.date_to,
         // Invoices only: a credit is never paid by AutoPay.
         filter: [{ filter_type: '92', value: 'X' }],
         sort: 'due_date_asc',

@@ -1,11 +1,9 @@
 // Issue 29: AutoPay enrolments (portal.autopay_enrolments) and their wire shape (contracts AutopayEnrolment).
 import type { AutopayEnrolment, AutopayLeftInvoice, AutopayStopReason } from '@portal/contracts';
-import { formatMinorUnits } from '@portal/domain';
+import { formatMinorUnits, toErpDate } from '@portal/domain';
 import type { autopayEnrolments } from '../../db/schema';
 
 export type AutopayRow = typeof autopayEnrolments.$inferSelect;
-
-const toErp = (iso: string) => `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
 
 export function toWire(row: AutopayRow, maxDecimals: number, login?: string): AutopayEnrolment {
   return {
@@ -19,7 +17,7 @@ export function toWire(row: AutopayRow, maxDecimals: number, login?: string): Au
     max_currency_key: row.maxCurrencyKey,
     status: row.status,
     stopped_reason: (row.stoppedReason as AutopayStopReason | null) ?? null,
-    enrolled_on: toErp(row.enrolledOn),
+    enrolled_on: toErpDate(row.enrolledOn) ?? '',
     created_at: row.createdAt.toISOString(),
     stopped_at: row.stoppedAt?.toISOString() ?? null,
     left_at_enrolment: row.leftAtEnrolment as unknown as AutopayLeftInvoice[],

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { AutopayRequest, type AutopayEnrolment, type AutopayLeftInvoice } from '@portal/contracts';
 import {
+  addIsoDays,
   currencyDecimalsOf,
   isMethodExpiredOn,
   parseScaledAmount,
@@ -73,7 +74,7 @@ export async function enrolAutopay(
   }
 
   // Past due today: AutoPay leaves them for a person.
-  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const yesterday = addIsoDays(today, -1);
   const { invoices } = await openInvoicesDue(ctx, actor, scope.payerData, { from: null, to: yesterday });
   const configuration = await ctx.erp.getBackendConfiguration();
   const left: AutopayLeftInvoice[] = invoices.slice(0, leftListLimit).map((invoice) => ({

@@ -24,6 +24,7 @@ import {
 } from '@portal/domain';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import type { Actor } from '../../plugins/auth';
 import { autopayEnrolments, autopayItems, scheduledPayments } from '../../db/schema';
 import { loadJobActor } from '../scheduled-payments/job-actor';
 import type { StoredPaymentRequest } from '../scheduled-payments/scheduled-payments.repository';
@@ -44,14 +45,14 @@ export async function planAutopayPayments(ctx: AppContext): Promise<Summary> {
     const row = await claimEnrolment(ctx, today);
     if (!row) return summary;
     summary.enrolments += 1;
-    const stop = await whyItCannotRun(ctx, row, today);
-    if (stop) {
-      await ctx.db.transaction((tx) => stopEnrolmentFor(tx, ctx, row.id, stop));
+    const checked = await checkEnrolment(ctx, row, today);
+    if ('stop' in checked) {
+      await ctx.db.transaction((tx) => stopEnrolmentFor(tx, ctx, row.id, checked.stop));
       ctx.mail.kick();
       summary.stopped += 1;
       continue;
     }
-    const planned = await planEnrolment(ctx, row, today);
+    const planned = await planEnrolment(ctx, row, checked.actor, today);
     summary.payments += planned.payments;
     summary.invoices += planned.invoices;
     summary.left += planned.left;
@@ -82,26 +83,28 @@ async function claimEnrolment(ctx: AppContext, today: string): Promise<AutopayRo
   });
 }
 
-async function whyItCannotRun(ctx: AppContext, row: AutopayRow, today: string): Promise<AutopayStopReason | null> {
+/** Whether the enrolment can still run, and as whom; else why it stops. */
+async function checkEnrolment(
+  ctx: AppContext,
+  row: AutopayRow,
+  today: string,
+): Promise<{ stop: AutopayStopReason } | { actor: Actor }> {
   const settings = await readApplicationSettings(ctx.db);
-  if (!settings.autopayCompanyCodes.includes(row.companyCode)) return 'autopay_disabled';
+  if (!settings.autopayCompanyCodes.includes(row.companyCode)) return { stop: 'autopay_disabled' };
   const loaded = await loadJobActor(ctx, row.userId, `autopay:${row.id}`);
-  if ('refused' in loaded) return loaded.refused;
+  if ('refused' in loaded) return { stop: loaded.refused };
   const saved = await ctx.erp.getPaymentCards({
     payer_data: { customer_number: row.payerNumber, company_code: row.companyCode },
   });
   const method = saved.payment_cards.find((card) => card.payment_card_token === row.paymentCardToken);
-  if (!method) return 'method_missing';
-  if (isMethodExpiredOn(method, today)) return 'method_expired';
-  return null;
+  if (!method) return { stop: 'method_missing' };
+  if (isMethodExpiredOn(method, today)) return { stop: 'method_expired' };
+  return { actor: loaded.actor };
 }
 
 type Planned = { payments: number; invoices: number; left: number };
 
-async function planEnrolment(ctx: AppContext, row: AutopayRow, today: string): Promise<Planned> {
-  const loaded = await loadJobActor(ctx, row.userId, `autopay:${row.id}`);
-  if ('refused' in loaded) return { payments: 0, invoices: 0, left: 0 };
-  const actor = loaded.actor;
+async function planEnrolment(ctx: AppContext, row: AutopayRow, actor: Actor, today: string): Promise<Planned> {
   const payerData = { customer_number: row.payerNumber, company_code: row.companyCode };
   // Paid N days before due, planned (and announced) the reminder's days before that.
   const lastDue = addIsoDays(today, autopayReminderDays + row.daysBeforeDue);

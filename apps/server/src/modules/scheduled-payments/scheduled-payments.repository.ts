@@ -1,6 +1,6 @@
 // Issue 29: the rows of portal.scheduled_payments, and their wire shape (contracts ScheduledPayment).
 import type { NotPaidReason, ScheduledPayment } from '@portal/contracts';
-import { formatMinorUnits } from '@portal/domain';
+import { formatMinorUnits, toErpDate } from '@portal/domain';
 import { and, asc, desc, eq, inArray, lte, or, sql, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scheduledPayments } from '../../db/schema';
@@ -35,15 +35,13 @@ export type StoredPaymentRequest = {
   request_hash: string;
 };
 
-const toErp = (iso: string) => `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
-
 export function toWire(row: ScheduledPaymentRow, reasonDetail = row.reasonDetail): ScheduledPayment {
   const request = row.request as unknown as StoredPaymentRequest;
   return {
     id: row.id,
     cause: row.cause,
     autopay_id: row.autopayId,
-    scheduled_date: toErp(row.scheduledDate),
+    scheduled_date: toErpDate(row.scheduledDate) ?? '',
     status: row.status,
     payer_data: { customer_number: row.payerNumber, company_code: row.companyCode },
     currency_key: row.currencyKey,

@@ -9,12 +9,12 @@ import {
   type StatementLine,
   type StatementRequest,
 } from '@portal/contracts';
-import { formatMinorUnits, parseMinorUnits, validateStatementPeriod } from '@portal/domain';
+import { formatMinorUnits, parseMinorUnits, toIsoDate, validateStatementPeriod } from '@portal/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { assertNoFieldErrors } from '../../errors';
 import type { AccountHolder } from '../customers/account-access';
-import { balancesRequest, resolveInvoiceScope } from '../invoices/invoice-scope';
+import { resolveInvoiceScope } from '../invoices/invoice-scope';
 
 export type StatementSection = {
   currencyKey: string;
@@ -36,16 +36,13 @@ export type StatementSource = {
   sections: StatementSection[];
 };
 
-const toErp = (iso: string) => `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
-const fromErp = (erp: string) => `${erp.slice(6)}-${erp.slice(0, 2)}-${erp.slice(3, 5)}`;
-
 export async function buildStatement(
   ctx: AppContext,
   holder: AccountHolder,
   request: Omit<z.output<typeof StatementRequest>, 'format'>,
 ): Promise<StatementSource> {
-  const dateFrom = fromErp(request.date_from);
-  const dateTo = fromErp(request.date_to);
+  const dateFrom = toIsoDate(request.date_from) ?? '';
+  const dateTo = toIsoDate(request.date_to) ?? '';
   const scope = await resolveInvoiceScope(ctx, holder, request.payer_data, request.soldto_data, true);
   assertNoFieldErrors(validateStatementPeriod({ dateFrom, dateTo, today: ctx.now().toISOString().slice(0, 10) }));
   const account = {
@@ -56,7 +53,7 @@ export async function buildStatement(
   };
   const [opening, aging] = await Promise.all([
     ctx.erp.getStatementOpening(account),
-    ctx.erp.getInvoiceAging(await balancesRequest(ctx, holder, request)),
+    ctx.erp.getInvoiceAging({ payer_data: scope.payerData, soldto_data: scope.soldTos }),
   ]);
   const sections = opening.balances.map((balance): StatementSection => {
     const decimals = balance.currency_decimals;
@@ -84,9 +81,7 @@ export async function buildStatement(
     account: { PrimaryAcct: scope.item.PrimaryAcct, Name: scope.item.Name, CompanyCode: scope.item.CompanyCode },
     dateFrom,
     dateTo,
-    asOf: fromErp(aging.as_of),
+    asOf: toIsoDate(aging.as_of) ?? '',
     sections,
   };
 }
-
-export { toErp as toErpDay };

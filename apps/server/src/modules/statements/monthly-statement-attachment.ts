@@ -1,6 +1,7 @@
 // Issue 29: the PDF a monthly statement e-mail carries, drawn when the outbox sends the message, as the user it goes
 // to (their accounts now: an account unlinked since is refused, and the message fails rather than leak it), in the
 // recipient's language, with the default theme's logo.
+import { toErpDate } from '@portal/domain';
 import { isLanguage } from '@portal/i18n';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
@@ -8,7 +9,7 @@ import { loadUnicodeFont } from '../../connectors/erp/ledger/invoice-pdf';
 import { users } from '../../db/schema';
 import type { MailAttachment } from '../mail/send-due-mail';
 import type { MonthlyStatementMailPayload } from '../mail/scheduling-mail';
-import { buildStatement, toErpDay } from './build-statement';
+import { buildStatement } from './build-statement';
 import { statementBranding } from './statement-branding';
 import { statementPdf } from './statement-pdf';
 
@@ -26,8 +27,8 @@ export async function monthlyStatementAttachment(
   const source = await buildStatement(ctx, user, {
     payer_data: payload.payer_data,
     soldto_data: [],
-    date_from: toErpDay(payload.date_from),
-    date_to: toErpDay(payload.date_to),
+    date_from: toErpDate(payload.date_from) ?? '',
+    date_to: toErpDate(payload.date_to) ?? '',
   });
   const language = isLanguage(message.language) ? message.language : 'en';
   const stream = statementPdf(source, {

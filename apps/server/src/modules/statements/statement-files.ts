@@ -2,9 +2,10 @@
 // plain numbers and ISO dates that every spreadsheet reads, headings and kinds in the reader's language, the opening
 // and closing balance and the aging as rows of their own.
 import { Readable } from 'node:stream';
+import { toErpDate, toIsoDate } from '@portal/domain';
 import { translate, type Language } from '@portal/i18n';
 import { csvField, neutralizeFormula, type Cell } from '../invoices/export-format';
-import { toErpDay, type StatementSource } from './build-statement';
+import type { StatementSource } from './build-statement';
 
 export type StatementLocale = { language: Language; country: string | undefined };
 
@@ -13,9 +14,9 @@ export function statementJson(source: StatementSource, lineLimit = Number.POSITI
     (async function* () {
       const head = {
         status: { message_type: 'S', message_line_string: '' },
-        date_from: toErpDay(source.dateFrom),
-        date_to: toErpDay(source.dateTo),
-        as_of: toErpDay(source.asOf),
+        date_from: toErpDate(source.dateFrom),
+        date_to: toErpDate(source.dateTo),
+        as_of: toErpDate(source.asOf),
       };
       yield `${JSON.stringify(head).slice(0, -1)},"statements":[`;
       for (const [index, section] of source.sections.entries()) {
@@ -46,7 +47,7 @@ export function statementCsv(source: StatementSource, locale: StatementLocale): 
   const text = (value: string): Cell => (value ? { kind: 'text', value: neutralizeFormula(value) } : { kind: 'empty' });
   const number = (value: string): Cell => ({ kind: 'number', value });
   const row = (cells: Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
-  const iso = (erp: string) => (erp ? `${erp.slice(6)}-${erp.slice(0, 2)}-${erp.slice(3, 5)}` : '');
+  const iso = (erp: string) => toIsoDate(erp) ?? '';
   const empty: Cell = { kind: 'empty' };
   return Readable.from(
     (async function* () {

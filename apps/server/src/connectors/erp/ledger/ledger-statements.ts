@@ -16,6 +16,7 @@ import {
   type StatementOpeningResponse,
 } from '@portal/contracts';
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { addIsoDays } from '@portal/domain';
 import type { Db } from '../../../db/client';
 import { formatMinorUnits, fromErpDate, toErpDate } from './ledger-format';
 import { effectiveSoldTos, type InvoiceQueries } from './ledger-invoices';
@@ -27,9 +28,6 @@ const batchSize = 500;
 /** Days read per query. */
 const windowDays = 7;
 
-function addDays(isoDay: string, days: number): string {
-  return new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 const minDay = (a: string, b: string) => (a < b ? a : b);
 
 const movementAmount = sql<string>`(CASE WHEN ${documents.itemIsAPayment} THEN -${documents.totalAmount} ELSE ${documents.totalAmount} END)`;
@@ -113,8 +111,8 @@ export function createStatementQueries(
     if (!account) return;
     const scale = (await options.decimalsOf([request.currency_key])).get(request.currency_key) ?? 2;
     const last = isoOf(request.date_to);
-    for (let from = isoOf(request.date_from); from <= last; from = addDays(from, windowDays)) {
-      const to = minDay(addDays(from, windowDays - 1), last);
+    for (let from = isoOf(request.date_from); from <= last; from = addIsoDays(from, windowDays)) {
+      const to = minDay(addIsoDays(from, windowDays - 1), last);
       const rows = await db
         .select({
           id: documents.id,

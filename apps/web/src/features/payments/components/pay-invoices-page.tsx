@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
 import { currentPrimary, useAccountSelection } from '../../../lib/account-selection';
-import { formatMoney } from '@portal/domain';
+import { formatMoney, serverDay } from '@portal/domain';
 import { useInvoiceSelection, type SelectedInvoice } from '../../../lib/invoice-selection';
 import { log } from '../../../lib/log';
 import { notify } from '../../../lib/notify';
@@ -45,7 +45,6 @@ import {
   scheduleBounds,
   scheduledPayRequest,
   scheduleMethods,
-  scheduleToday,
   schedulingOffered,
   type PayOnError,
   type PayWhen,
@@ -127,7 +126,7 @@ function PayForm(props: {
   const [chosenToken, setChosenToken] = useState<string | null>(null);
   const [cvv, setCvv] = useState('');
   // Issue 29 "Pay on": the day is counted once per visit, as the server counts it.
-  const [today] = useState(() => scheduleToday(new Date()));
+  const [today] = useState(() => serverDay(new Date()));
   const [when, setWhen] = useState<PayWhen>('now');
   const [payOnDay, setPayOnDay] = useState<string | null>(null);
   const [payOnError, setPayOnError] = useState<PayOnError | null>(null);

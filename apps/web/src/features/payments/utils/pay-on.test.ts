@@ -8,18 +8,10 @@ import {
   scheduleBounds,
   scheduledPayRequest,
   scheduleMethods,
-  scheduleToday,
   schedulingOffered,
 } from './pay-on';
 
 const today = '2026-03-10';
-
-describe('scheduleToday', () => {
-  it('counts the day in UTC, as the server does', () => {
-    // 23:30 on the 9th in New York is already the 10th in UTC.
-    expect(scheduleToday(new Date('2026-03-10T03:30:00Z'))).toBe('2026-03-10');
-  });
-});
 
 describe('schedulingOffered', () => {
   it('offers Pay on only for the company codes that have scheduled payments switched on', () => {

@@ -16,12 +16,6 @@ export type PayWhen = 'now' | 'on_date';
 
 export type PayOnError = ScheduleDateError | 'payments.pay_on.date_required';
 
-/**
- * Today as the server counts it: its date checks and the job that pays use the UTC day (schedule-payment.ts), so a
- * day the page offers is one the server accepts, whatever the browser's time zone.
- */
-export const scheduleToday = (now: Date): string => now.toISOString().slice(0, 10);
-
 export function schedulingOffered(
   settings: Pick<PaymentSettings, 'scheduledPaymentsCompanyCodes'> | undefined,
   companyCode: string,

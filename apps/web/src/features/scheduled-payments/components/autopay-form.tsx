@@ -3,7 +3,7 @@
 // field is left and again on submit; the server checks everything again (validation.autopay.*).
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { autopayMaxDaysBeforeDue, type AutopayEnrolment, type PayerData } from '@portal/contracts';
-import { paymentMethodLabel } from '@portal/domain';
+import { paymentMethodLabel, serverDay } from '@portal/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -15,7 +15,6 @@ import { usePayWithMethods } from '../../../lib/pay-with-methods';
 import { enrolAutopay } from '../api/enrol-autopay';
 import {
   autopayMethods,
-  autopayToday,
   buildAutopayRequest,
   checkMaxAmount,
   clampDaysBeforeDue,
@@ -35,7 +34,7 @@ export function AutopayEnrolForm(props: {
 }) {
   const { t } = useTranslation();
   const methodsQuery = usePayWithMethods(props.payer);
-  const [today] = useState(() => autopayToday(new Date()));
+  const [today] = useState(() => serverDay(new Date()));
   const methods = autopayMethods(methodsQuery.data?.payment_cards ?? [], today);
   const [form, setForm] = useState<AutopayForm>(defaultAutopayForm);
   const [maxError, setMaxError] = useState<string | null>(null);

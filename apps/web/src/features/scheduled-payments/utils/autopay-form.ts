@@ -61,6 +61,3 @@ export function buildAutopayRequest(payer: PayerData, method: PaymentCard, form:
     max_amount: max === '' ? null : max,
   };
 }
-
-/** Today as the server counts it (enrol-autopay.ts: the UTC day), for the methods' expiry. */
-export const autopayToday = (now: Date): string => now.toISOString().slice(0, 10);

@@ -4,7 +4,7 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import type { Statement, StatementResponse } from '@portal/contracts';
-import { formatMoney, statementPresets, validateStatementPeriod } from '@portal/domain';
+import { formatMoney, serverDay, statementPresets, validateStatementPeriod } from '@portal/domain';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerSelector } from '../../../components/ui/customer-selector';
@@ -19,7 +19,6 @@ import { downloadStatement, useStatement } from '../api/get-statement';
 import {
   buildStatementRequest,
   defaultStatementForm,
-  isoToday,
   statementPeriod,
   type StatementForm,
   type StatementScope,
@@ -63,7 +62,7 @@ function Statements({ scope }: { scope: StatementScope }) {
   /** The form's period when it is a valid one, else null with the fields' errors shown. */
   const checkedPeriod = () => {
     const period = statementPeriod(form, new Date());
-    const found = validateStatementPeriod({ dateFrom: period.from, dateTo: period.to, today: isoToday(new Date()) });
+    const found = validateStatementPeriod({ dateFrom: period.from, dateTo: period.to, today: serverDay(new Date()) });
     setErrors(found);
     return Object.keys(found).length === 0 ? period : null;
   };

@@ -33,7 +33,7 @@ describe('the statement request', () => {
   });
 
   it('takes a preset period from today and a custom one from the two dates', () => {
-    const today = new Date(2026, 10, 27);
+    const today = new Date(Date.UTC(2026, 10, 27, 12)); // the server's (UTC) day
     expect(statementPeriod({ preset: 'last_month', dateFrom: null, dateTo: null }, today)).toEqual({
       from: '2026-10-01',
       to: '2026-10-31',

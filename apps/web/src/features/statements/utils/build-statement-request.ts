@@ -1,7 +1,7 @@
 // The statement request of the Statements page (issue 29): the selected account as the invoice list sends it, and the
 // period of a preset or of the two dates.
 import type { HeaderItem, StatementFormat, StatementRequest } from '@portal/contracts';
-import { statementPresetRange, toErpDate, type StatementPreset } from '@portal/domain';
+import { serverDay, statementPresetRange, toErpDate, type StatementPreset } from '@portal/domain';
 import { picksSeveralCustomers } from '../../../lib/account-selection';
 
 export type StatementForm = {
@@ -18,14 +18,9 @@ export const STATEMENT_SCREEN_LINES = 200;
 
 export type StatementScope = { primary: HeaderItem; secondaryAccount: string | null; soldTos: string[] };
 
-export function isoToday(today: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
-}
-
 /** The form's period as ISO days ('' where a custom date is missing). */
 export function statementPeriod(form: StatementForm, today: Date): { from: string; to: string } {
-  if (form.preset !== 'custom') return statementPresetRange(form.preset, isoToday(today));
+  if (form.preset !== 'custom') return statementPresetRange(form.preset, serverDay(today));
   return { from: form.dateFrom ?? '', to: form.dateTo ?? '' };
 }
 
