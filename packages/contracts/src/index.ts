@@ -1,4 +1,5 @@
 export * from './route';
+export * from './api-key-scopes';
 export * from './errors';
 export * from './auth';
 export * from './system';

@@ -3,12 +3,8 @@
 // kept only as a hash. A machine client sends it as `Authorization: Bearer arp_…` and reaches only the routes whose
 // contract names one of its scopes (`apiKeyScope`), never a user's routes (docs/adr/0023-api-keys.md).
 import { z } from 'zod';
+import { ApiKeyScope, apiKeyScopes } from './api-key-scopes';
 import { defineRoute } from './route';
-
-/** What a key may do: write into the built-in ledger (imports), read the payments feed. */
-export const apiKeyScopes = ['ledger:write', 'payments:read'] as const;
-export const ApiKeyScope = z.enum(apiKeyScopes);
-export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
 
 /** Every key starts with it, so that a bearer value is known for a key (not a session's token) at a glance. */
 export const apiKeyPrefix = 'arp_';

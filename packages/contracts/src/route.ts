@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiKeyScope } from './integration';
+import type { ApiKeyScope } from './api-key-scopes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -21,27 +21,19 @@ import type { Actor } from '../../plugins/auth';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { resolveInvoiceScope } from '../invoices/invoice-scope';
 import { portalLink, queueMail } from '../mail/queue-mail';
-import type { AutopayMailPayload } from '../mail/scheduling-mail';
+import { autopayPath, type AutopayMailPayload } from '../mail/scheduling-mail';
 import { findPaymentMethod } from '../payments/find-payment-method';
 import { readApplicationSettings } from '../system/application-settings';
 import { openInvoicesDue } from './autopay-invoices';
 import { toWire } from './autopay.repository';
+import { maxAmountDecimals } from './max-amount-decimals';
 import { stopEnrolmentFor } from './stop-autopay';
-
-/** The page AutoPay's e-mails link to. */
-export const autopayPath = '/scheduled-payments';
 
 /** How many past-due invoices the enrolment lists (the rest are on the invoice list). */
 const leftListLimit = 200;
 
 function refused(messageKey: string, field: string): AppError {
   return new AppError('VALIDATION_FAILED', { messageKey, details: { fields: [field] } });
-}
-
-export async function currencyDecimals(ctx: AppContext, currencyKey: string | null): Promise<number> {
-  if (!currencyKey) return 2;
-  const configuration = await ctx.erp.getBackendConfiguration();
-  return currencyDecimalsOf(currencyKey, configuration.sapcust.currency_decimals);
 }
 
 export async function enrolAutopay(
@@ -65,7 +57,7 @@ export async function enrolAutopay(
   const today = ctx.now().toISOString().slice(0, 10);
   if (isMethodExpiredOn(method, today)) throw refused('validation.autopay.method_expired', 'payment_card_token');
   const maxCurrency = request.max_amount === null ? null : scope.item.CurrencyKey;
-  const decimals = await currencyDecimals(ctx, maxCurrency);
+  const decimals = await maxAmountDecimals(ctx, maxCurrency);
   let maxMinor: bigint | null = null;
   if (request.max_amount !== null) {
     const parsed = parseScaledAmount(request.max_amount.trim(), decimals);

@@ -11,9 +11,9 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { portalLink, queueMail } from '../mail/queue-mail';
-import type { AutopayMailPayload } from '../mail/scheduling-mail';
-import { autopayPath, currencyDecimals } from './enrol-autopay';
+import { autopayPath, type AutopayMailPayload } from '../mail/scheduling-mail';
 import { toWire, type AutopayRow } from './autopay.repository';
+import { maxAmountDecimals } from './max-amount-decimals';
 
 /** Stops an active enrolment in the caller's transaction; false when it was not active (stopped already). */
 export async function stopEnrolmentFor(
@@ -83,5 +83,5 @@ export async function stopAutopay(ctx: AppContext, actor: Actor, id: string): Pr
     if (!row) throw new AppError('NOT_FOUND');
     return (await stopEnrolmentFor(tx, ctx, id, 'cancelled', actor)) ?? row;
   });
-  return toWire(stopped, await currencyDecimals(ctx, stopped.maxCurrencyKey));
+  return toWire(stopped, await maxAmountDecimals(ctx, stopped.maxCurrencyKey));
 }

@@ -20,7 +20,7 @@ import { isOwnSoldto, notFound, resolveInvoiceScope } from '../invoices/invoice-
 import { checkThreeDs } from '../payments/check-three-ds';
 import { findPaymentMethod } from '../payments/find-payment-method';
 import { paymentRefused, validationFailed } from '../payments/payment-refusals';
-import type { IntentPosting } from '../payments/settle-payment-intent';
+import type { IntentPosting } from '../payments/payment-intents.repository';
 import { settleEarlierIntent, startPaymentIntent, type IdempotencyIdentity } from '../payments/start-payment-intent';
 import { loadDepositContext } from './deposit-rules';
 

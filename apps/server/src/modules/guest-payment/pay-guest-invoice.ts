@@ -19,7 +19,7 @@ import { readTokenizationResult } from '../payment-methods/get-tokenization-resp
 import { checkThreeDs } from '../payments/check-three-ds';
 import { paymentRefused } from '../payments/payment-refusals';
 import { portalInvoicePaymentRules } from '../payments/portal-payment-rules';
-import type { IntentPosting } from '../payments/settle-payment-intent';
+import type { IntentPosting } from '../payments/payment-intents.repository';
 import { settleEarlierIntent, startPaymentIntent, type IdempotencyIdentity } from '../payments/start-payment-intent';
 import { readApplicationSettings } from '../system/application-settings';
 import { guestMerchantReference, type GuestClaims } from './guest-tokens';

@@ -3,8 +3,7 @@
 import { formatMinorUnits } from '@portal/domain';
 import type { LedgerPostingResult } from '../../connectors/erp/erp-connector';
 import type { Db } from '../../db/client';
-import type { PaymentIntent } from '../payments/payment-intents.repository';
-import type { IntentPosting } from '../payments/settle-payment-intent';
+import type { IntentPosting, PaymentIntent } from '../payments/payment-intents.repository';
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event';
 import { toFeedPayment } from './feed-payment';
 import { insertFeedRow, type NewFeedRow } from './payment-feed.repository';

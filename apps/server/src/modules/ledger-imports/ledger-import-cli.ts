@@ -16,7 +16,8 @@ import type { ImportReport, LedgerImportKind } from '@portal/contracts';
 import { ledgerImportKinds } from '@portal/contracts';
 import { callerDirectory, cliApiKey } from '../../config';
 import { migrationsFolder, openDatabase, type DatabaseOptions } from '../../db/client';
-import { importFiles, type ImportFile } from './run-ledger-import';
+import type { ImportFile } from './import-file';
+import { importFiles } from './run-ledger-import';
 
 const usage =
   'Usage: npm run ledger:import -- [--kind customers|documents|ubl] [--company-code 1000] [--json] files…\n' +

@@ -17,15 +17,9 @@ import { AppError } from '../../errors';
 import { addRoute } from '../../http/routes';
 import { requireCaller } from '../../plugins/auth';
 import { toImportSummary } from './import-report';
+import type { ImportFile } from './import-file';
 import { listImports } from './ledger-imports.repository';
-import {
-  importFiles,
-  openImport,
-  readImportReport,
-  runImport,
-  type ImportFile,
-  type ImportInput,
-} from './run-ledger-import';
+import { importFiles, openImport, readImportReport, runImport, type ImportInput } from './run-ledger-import';
 
 const csvTypes = ['text/csv', 'application/csv', 'application/vnd.ms-excel'];
 const xmlTypes = ['application/xml', 'text/xml'];

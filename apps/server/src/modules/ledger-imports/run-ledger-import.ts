@@ -3,7 +3,6 @@
 // count, and tell the supplier's systems when it is done (webhook import.completed). Used by the API (synchronously,
 // or in the background after `Prefer: respond-async`) and by the CLI.
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { ImportReport, LedgerImportKind } from '@portal/contracts';
 import { companyCodeCsvColumns, customerCsvColumns, documentCsvColumns, ledgerImportLimits } from '@portal/contracts';
 import type { Language } from '@portal/i18n';
@@ -30,6 +29,7 @@ import {
   type DocumentRow,
 } from './check-csv-rows';
 import { CsvHeaderError, readCsvRecords } from './csv-records';
+import type { ImportFile } from './import-file';
 import { toImportReport } from './import-report';
 import {
   finishImport,
@@ -41,12 +41,6 @@ import {
 } from './ledger-imports.repository';
 import { placeUblDocuments, readUblDocument, type UblUnplaced } from './ubl-documents';
 import { isPdf } from './ubl/is-pdf';
-
-/** A file of the import: read as a stream (CSV), or whole up to a limit (UBL, PDFs). */
-export type ImportFile = {
-  name: string;
-  open: () => Readable;
-};
 
 export type ImportCaller = {
   login: string;

@@ -15,7 +15,7 @@ import { toLedgerNumber } from '../../connectors/erp/ledger/ledger-format';
 import { checkUbl } from './ubl/check-ubl';
 import { isPdf } from './ubl/is-pdf';
 import { parseUbl, type UblDocument, type UblParty } from './ubl/parse-ubl';
-import type { ImportFile } from './run-ledger-import';
+import type { ImportFile } from './import-file';
 
 /** A UBL file read and checked, its customer still to find (a batch of files at a time: `placeUblDocuments`). */
 export type UblUnplaced = {

@@ -2,8 +2,20 @@
 // smtpAddress is set; SMTP_URL with MAIL_FROM; otherwise none (messages stay queued for the Sent e-mail page).
 // overrideEmail (test systems) redirects every message to one address, whichever transport sends it.
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AppContext } from '../../app-context';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { readApplicationSettings, type ApplicationSettings } from '../system/application-settings';
+import type { ConfigSecrets } from '../system/config-secrets';
+
+/**
+ * What the transport is resolved from. Named here rather than picked from AppContext: the context holds the Mailer
+ * built on this file, so importing it back would close an import circle.
+ */
+export type MailTransportDeps = {
+  db: Db;
+  config: Config;
+  secrets: ConfigSecrets;
+};
 
 export type MailTransport = {
   kind: 'settings' | 'environment' | 'none';
@@ -30,16 +42,13 @@ function cachedIn(cache: TransportCache, fingerprint: string, make: () => Transp
 /** Which transport the settings select, in the order above (the Email tab reports it: mail-transport-status.ts). */
 export function mailTransportKind(
   settings: Pick<ApplicationSettings, 'smtpAddress'>,
-  config: Pick<AppContext['config'], 'SMTP_URL'>,
+  config: Pick<Config, 'SMTP_URL'>,
 ): MailTransport['kind'] {
   if (settings.smtpAddress.trim()) return 'settings';
   return config.SMTP_URL ? 'environment' : 'none';
 }
 
-export async function resolveMailTransport(
-  ctx: Pick<AppContext, 'db' | 'config' | 'secrets'>,
-  cache: TransportCache,
-): Promise<MailTransport> {
+export async function resolveMailTransport(ctx: MailTransportDeps, cache: TransportCache): Promise<MailTransport> {
   const cached = (fingerprint: string, make: () => Transporter) => cachedIn(cache, fingerprint, make);
   const settings = await readApplicationSettings(ctx.db);
   const overrideEmail = settings.overrideEmail.trim();

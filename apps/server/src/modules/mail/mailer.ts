@@ -1,7 +1,12 @@
 // The app's mail side: the transport in force (mail-transport.ts, one cache per app) and a nudge that makes the
 // outbox job send at once what a request just queued, instead of at its next poll.
-import type { AppContext } from '../../app-context';
-import { closeMailTransports, resolveMailTransport, type MailTransport, type TransportCache } from './mail-transport';
+import {
+  closeMailTransports,
+  resolveMailTransport,
+  type MailTransport,
+  type MailTransportDeps,
+  type TransportCache,
+} from './mail-transport';
 
 export type Mailer = {
   transport: () => Promise<MailTransport>;
@@ -12,7 +17,7 @@ export type Mailer = {
   close: () => void;
 };
 
-export function createMailer(ctx: Pick<AppContext, 'db' | 'config' | 'secrets'>): Mailer {
+export function createMailer(ctx: MailTransportDeps): Mailer {
   const cache: TransportCache = new Map();
   let handler: (() => void) | undefined;
   return {

@@ -40,6 +40,9 @@ export type MailPlannedPayment = {
   documents: MailDocument[];
 };
 
+/** The page AutoPay's e-mails link to (their manage_url): AutoPay is managed on the scheduled payments page. */
+export const autopayPath = '/scheduled-payments';
+
 /** autopay_enrolled, autopay_reminder and autopay_stopped. */
 export type AutopayMailPayload = {
   firstName: string;

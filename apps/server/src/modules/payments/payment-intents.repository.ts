@@ -1,5 +1,6 @@
 // Payment intents and their document reservations (portal.payment_intents, portal.payment_intent_documents): SQL in,
 // plain objects out. See db/portal.schema.ts for the states.
+import type { PaymentCause } from '@portal/contracts';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { ClaimQuestion } from '../../http/idempotency-keys.repository';
@@ -9,6 +10,35 @@ import { paymentIntentDocuments, paymentIntents } from '../../db/schema';
 export type PaymentIntent = typeof paymentIntents.$inferSelect;
 export type NewPaymentIntent = typeof paymentIntents.$inferInsert;
 export type IntentState = PaymentIntent['state'];
+
+/** What the intent keeps for posting (portal.payment_intents.posting), amounts as minor-unit strings. */
+export type IntentPosting = {
+  log_id: 'POST_INVOICE' | 'POST_DEPOSIT';
+  soldto_number: string;
+  reference_number: string;
+  reason_code: string;
+  comment: string;
+  /** The signed-in user's e-mail (or the guest's): the receipt goes there. */
+  notify_email: string;
+  /** The receipt's greeting, and its language when the recipient has one of their own (a user's, not the page's). */
+  notify_first_name?: string;
+  notify_last_name?: string;
+  notify_language?: string;
+  /** Issue 29: a payment a job made: what caused it (a date the user chose, or AutoPay), and its schedule row. */
+  cause?: PaymentCause;
+  scheduled_payment_id?: string;
+  autopay_id?: string | null;
+  /** The ISO day it was scheduled for. */
+  scheduled_date?: string;
+  documents: {
+    document_key: string;
+    document_number_finance: string;
+    billing_document_number: string;
+    amount_minor: string;
+    reason_code: string;
+    comment: string;
+  }[];
+};
 
 /** PostgreSQL's unique_violation, as both drivers report it (directly or as the cause of drizzle's error). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

@@ -11,7 +11,7 @@
 //
 // The gateway is called outside any database transaction. Serialization failures and deadlocks of the posting are
 // retried without calling the gateway again (the posting is idempotent by the intent id).
-import type { CardinalResult, PayInvoicesResponse, PaymentCause, PaymentResult } from '@portal/contracts';
+import type { CardinalResult, PayInvoicesResponse, PaymentResult } from '@portal/contracts';
 import { formatMinorUnits, paymentMethodLabel } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import { queueMail } from '../mail/queue-mail';
@@ -24,36 +24,7 @@ import { retryOnConflict } from '../../db/retry-on-conflict';
 import { completeIdempotencyKey } from '../../http/idempotency-keys.repository';
 import { idempotencyKeyTtlMs } from '../../http/idempotency';
 import { recordPostedPayment } from '../ledger-feed/record-posted-payment';
-import { findIntent, settleIntent, type PaymentIntent } from './payment-intents.repository';
-
-/** What the intent keeps for posting (portal.payment_intents.posting), amounts as minor-unit strings. */
-export type IntentPosting = {
-  log_id: 'POST_INVOICE' | 'POST_DEPOSIT';
-  soldto_number: string;
-  reference_number: string;
-  reason_code: string;
-  comment: string;
-  /** The signed-in user's e-mail (or the guest's): the receipt goes there. */
-  notify_email: string;
-  /** The receipt's greeting, and its language when the recipient has one of their own (a user's, not the page's). */
-  notify_first_name?: string;
-  notify_last_name?: string;
-  notify_language?: string;
-  /** Issue 29: a payment a job made: what caused it (a date the user chose, or AutoPay), and its schedule row. */
-  cause?: PaymentCause;
-  scheduled_payment_id?: string;
-  autopay_id?: string | null;
-  /** The ISO day it was scheduled for. */
-  scheduled_date?: string;
-  documents: {
-    document_key: string;
-    document_number_finance: string;
-    billing_document_number: string;
-    amount_minor: string;
-    reason_code: string;
-    comment: string;
-  }[];
-};
+import { findIntent, settleIntent, type IntentPosting, type PaymentIntent } from './payment-intents.repository';
 
 /** Test seams for the reliability tests: each may throw to stand for a crash at that point. */
 export type PaymentFaultPoints = {

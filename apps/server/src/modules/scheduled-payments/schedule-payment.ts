@@ -15,7 +15,7 @@ import type { Actor } from '../../plugins/auth';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { portalLink, queueMail } from '../mail/queue-mail';
 import type { ScheduledPaymentMailPayload } from '../mail/scheduling-mail';
-import type { CheckedInvoicePayment } from '../payments/pay-invoices';
+import type { CheckedInvoicePayment } from '../payments/check-invoice-payment-request';
 import type { IdempotencyIdentity } from '../payments/start-payment-intent';
 import type { StoredPaymentRequest } from './scheduled-payments.repository';
 
