@@ -1,6 +1,8 @@
 // CONTRACT READY
 // Changelog (keep backward compatible; newest last):
 // - v1 (issue 29): AutoPay enrolments: PUT, GET and DELETE /api/autopay; the administrators' list.
+// - v1.1 (issue 35): disputed means a reason code that holds the invoice back (the Application tab's set per company
+//   code, by default every code but PP); finance-only debit items are invoices and paid like the others (ADR 0029).
 //
 // AutoPay (issue 29, not in the spec): a user who may pay enrols an account (payer and company code) with a saved
 // method: "pay each invoice N days before its due date", with an optional maximum per payment. It pays the invoices
@@ -38,7 +40,10 @@ export const AutopayLeftInvoice = z.object({
   due_date: ErpDate,
   amount: DecimalAmount,
   currency_key: z.string(),
-  /** past_due: already past due at enrolment; over_maximum; disputed: it carries a reason code. */
+  /**
+   * past_due: already past due at enrolment; over_maximum; disputed: it carries a reason code that holds it back
+   * (ApplicationConfiguration.autopayHoldReasonCodes; PP, a partial payment, by default not); currency.
+   */
   why: z.enum(['past_due', 'over_maximum', 'disputed', 'currency']),
 });
 export type AutopayLeftInvoice = z.infer<typeof AutopayLeftInvoice>;

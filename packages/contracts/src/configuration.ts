@@ -98,6 +98,20 @@ export const ApplicationConfiguration = z.object({
    * latest due date of the chosen invoices), in days.
    */
   schedulingHorizonDays: z.number().int().min(0).max(365).default(30),
+  /**
+   * Issue 35 (ADR 0029): per company code, the reason codes that hold an open invoice back from AutoPay (left for a
+   * person). A company code not named holds every reason code but PP, the partial-payment code; an empty list holds
+   * none of the codes the ERP offers there (a code it does not offer always holds). The codes are the ERP's reason
+   * codes of the company code with payment type O (back-end configuration). A save that changes an entry is refused
+   * 400 VALIDATION_FAILED naming the field when the ERP does not list the company code
+   * (validation.configuration.autopay_hold_company_code_unknown) or does not offer the code there
+   * (validation.configuration.autopay_hold_reason_code_unknown); details name the company code and the code. An
+   * entry equal to the default is stored as not named, so that a code the ERP adds later holds there too.
+   */
+  autopayHoldReasonCodes: z
+    .record(z.string().min(1).max(10), z.array(z.string().max(10)).max(100))
+    .refine((value) => Object.keys(value).length <= 200, 'at most 200 company codes')
+    .default({}),
 });
 export type ApplicationConfiguration = z.infer<typeof ApplicationConfiguration>;
 

@@ -55,7 +55,8 @@ export const invoiceListBounds = { date_from: '01-01-1900', date_to: '01-01-9999
  * page through the result; a cursor is only valid with the sort (and filters) it was issued for.
  *
  * Filters (spec §7): 01 invoice number (billing or finance number, leading zeros optional), 90 article number
- * (prefix), 91 article description (contains), 92 value X invoices only, 93 value X credits only.
+ * (prefix), 91 article description (contains), 92 value X invoices only (every debit item that is not a payment, with
+ * or without a billing document: ADR 0029), 93 value X credits only (a negative total).
  * PayerAll: the spec's default filter 90 carrying the (impersonated) user id need not be sent; the server adds the
  * user scoping from the session itself and drops a 90 filter whose value is that user id (it is never an article
  * filter). Status: 01 open, 02 complete, 03 / OpenOrComplete both (default 03).

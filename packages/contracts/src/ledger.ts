@@ -89,7 +89,12 @@ export const LedgerDocument = z.object({
 export type LedgerDocument = z.infer<typeof LedgerDocument>;
 
 export const searchFilterTypes = ['01', '90', '91', '92', '93'] as const;
-/** Filter types (spec §7): 01 invoice number, 90 article number, 91 article description, 92 X invoices only, 93 X credits only. */
+/**
+ * Filter types (spec §7): 01 invoice number, 90 article number, 91 article description, 92 X invoices only, 93 X credits
+ * only. An invoice is every document that is not a payment and whose total is not negative (a debit), whatever its
+ * billing type: a finance-only item without a billing document (a freight or interest charge) is one; a credit (a
+ * negative total, also once cleared) never is (ADR 0029). The conformance kit checks both ways.
+ */
 export const SearchFilter = z.object({ filter_type: z.enum(searchFilterTypes), value: z.string().max(200) });
 export type SearchFilter = z.infer<typeof SearchFilter>;
 

@@ -1,6 +1,7 @@
 // CONTRACT READY
 // Changelog (keep backward compatible; newest last):
 // - v1 (issue 29): scheduled payments: POST /api/invoice/payments with scheduled_date, the list and the cancel.
+// - v1.1 (issue 35): not_paid reason invoice_held (an AutoPay payment whose invoice took a holding reason code).
 //
 // Scheduled payments (issue 29, not in the spec). The pay page's "Pay on" sends the payment request with a
 // scheduled_date: the server checks everything it checks for a payment made now (except the CVV and 3-D Secure:
@@ -26,7 +27,8 @@ export type PaymentCause = z.infer<typeof PaymentCause>;
  * Why a scheduled payment was not paid (the message key is scheduled-payments.reasons.<reason>): the documents
  * changed or were paid meanwhile, the saved method is gone or expired, payments or scheduling were switched off, the
  * user was deactivated or lost the right to pay or the account, the payment was refused by the portal's checks
- * (over a limit), or the gateway declined it.
+ * (over a limit), or the gateway declined it. invoice_held: an AutoPay payment one of whose invoices has since taken a
+ * reason code that holds it back (ADR 0029); its other invoices are planned again.
  */
 export const notPaidReasons = [
   'documents_changed',
@@ -39,6 +41,7 @@ export const notPaidReasons = [
   'refused',
   'declined',
   'failed',
+  'invoice_held',
 ] as const;
 export const NotPaidReason = z.enum(notPaidReasons);
 export type NotPaidReason = z.infer<typeof NotPaidReason>;

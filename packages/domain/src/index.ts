@@ -24,3 +24,4 @@ export * from './theme-checks';
 export * from './aging';
 export * from './statement-checks';
 export * from './scheduling-checks';
+export * from './autopay-holds';

@@ -1,6 +1,7 @@
 // The conformance kit (issue 28) passes, writes included, against the reference ERP service, and fails against a
-// broken implementation naming the call: an answer outside the contract (totals), a posting whose repeat with the
-// same Idempotency-Key posts again (a gateway in front of the service that drops the key), a service without auth.
+// broken implementation naming the call: an answer outside the contract (totals), filter 92 read as billing documents
+// only (issue 35), a posting whose repeat with the same Idempotency-Key posts again (a gateway in front of the service
+// that drops the key), a service without auth.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -69,6 +70,25 @@ describe('npm run erp:conformance', () => {
     const failed = failedCalls(await runConformance(options(url, false)));
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatch(/^getInvoiceTotals: .*the answer does not follow the contract: status/);
+  }, 60_000);
+
+  it('fails an ERP that reads filter 92 as "billing documents only", naming searchInvoices', async () => {
+    const ledger = createLedgerConnector(t.database.db, { now: t.clock.now });
+    const url = await serve({
+      ...ledger,
+      searchInvoices: async (request) => {
+        const answer = await ledger.searchInvoices(request);
+        const invoicesOnly = (request.search_parameters.filter ?? []).some((filter) => filter.filter_type === '92');
+        if (!invoicesOnly) return answer;
+        return {
+          ...answer,
+          document_list: answer.document_list.filter((document) => document.billing_document_number),
+        };
+      },
+    });
+    const failed = failedCalls(await runConformance(options(url, false)));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatch(/^searchInvoices: filter 92 .*: filter 92 leaves out the finance-only item \d+/);
   }, 60_000);
 
   it('fails an implementation that posts a repeat again, naming postPayment', async () => {

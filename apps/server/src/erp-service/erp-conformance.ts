@@ -69,6 +69,63 @@ function ndjsonItems<T>(answer: { body: Buffer }, schema: z.ZodType<T>): T[] {
   });
 }
 
+type Read = <T>(name: ErpOperationName, body?: unknown) => Promise<{ value: T; note?: string }>;
+
+/**
+ * What an invoice is (ADR 0029): every debit item that is not a payment, whatever its billing type, a finance-only
+ * item (no billing document: a freight or interest charge) included; a credit never. AutoPay and the aging's list ask
+ * for invoices with filter 92, so an ERP that reads 92 as "billing documents only" leaves such items unpaid. Checked
+ * on samples of the payer's open items: up to five debits without a billing document, five with one and five credits,
+ * each looked up by its finance number with 92 and with 93.
+ */
+async function checkInvoiceFilters(
+  send: Send,
+  read: Read,
+  account: { payer_data: unknown; soldto_data: unknown[] },
+): Promise<{ value: null; note: string }> {
+  const answer = await send('streamInvoices', { ...account, search_parameters: { status: '01', document_type: '01' } });
+  if (answer.status !== 200) throw new CheckFailed(`answered ${answer.status}: ${text(answer)}`);
+  const open = ndjsonItems(answer, LedgerDocument).filter((document) => document.item_is_a_payment !== 'X');
+  const credit = (document: LedgerDocument) => document.total_amount.trim().startsWith('-');
+  const samples = [
+    ...open.filter((document) => !credit(document) && !document.billing_document_number).slice(0, 5),
+    ...open.filter((document) => !credit(document) && document.billing_document_number).slice(0, 5),
+    ...open.filter(credit).slice(0, 5),
+  ];
+  for (const document of samples) {
+    const key = paymentDocumentKey(document);
+    const kind = credit(document) ? 'credit' : document.billing_document_number ? 'invoice' : 'finance-only item';
+    for (const [filter, expected] of [
+      ['92', !credit(document)],
+      ['93', credit(document)],
+    ] as const) {
+      const { value } = await read<{ document_list: LedgerDocument[] }>('searchInvoices', {
+        ...account,
+        search_parameters: {
+          status: '03',
+          filter: [
+            { filter_type: '01', value: document.document_number_finance },
+            { filter_type: filter, value: 'X' },
+          ],
+        },
+      });
+      const found = value.document_list.some((entry) => paymentDocumentKey(entry) === key);
+      if (found !== expected)
+        throw new CheckFailed(
+          `filter ${filter} ${found ? 'finds' : 'leaves out'} the ${kind} ${document.document_number_finance}` +
+            ` (total ${document.total_amount})`,
+        );
+    }
+  }
+  const financeOnly = samples.filter((document) => !credit(document) && !document.billing_document_number).length;
+  return {
+    value: null,
+    note: `${samples.length} documents, ${financeOnly} without a billing document${
+      financeOnly === 0 ? ' (the test payer has no open one to check with)' : ''
+    }`,
+  };
+}
+
 /** An ERP date (MM-DD-YYYY) moved by whole days. */
 function shiftErpDate(erpDate: string, days: number): string {
   return toErpDate(addIsoDays(toIsoDate(erpDate) ?? '', days)) ?? '';
@@ -217,6 +274,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         throw new CheckFailed("the first document streamed is not the search's first");
       return { value: null, note: `${lines.length} documents, ${Math.round(answer.ms)} ms` };
     },
+  );
+  await check(
+    'searchInvoices',
+    'filter 92 (invoices only) finds a debit item with or without a billing document and no credit; 93 the reverse',
+    async () => checkInvoiceFilters(send, read, openInvoices),
   );
   const totals = await check('getInvoiceTotals', "answers the payer's totals", async () =>
     read<InvoiceTotalsResponse>('getInvoiceTotals', { payer_data: payerData, soldto_data: [] }),

@@ -2,9 +2,10 @@
 // the enrolment can still run (AutoPay on for the company code, the user active and allowed to pay, the method there
 // and not expired: otherwise it stops and says so), then plans the payments of the account's open invoices that come
 // due from the enrolment on and are to be paid within the reminder's days: one payment per day and currency, as
-// scheduled payments with cause autopay, which the scheduled payments job pays on their day. An invoice with a
-// dispute reason, in another currency than the maximum's, or over the maximum is left for a person. Each invoice is
-// handled once (autopay_items); the reminder lists what will be paid and what is left.
+// scheduled payments with cause autopay, which the scheduled payments job pays on their day. An invoice with a reason
+// code that holds it back (the Application tab's set per company code, by default every code but PP: issue 35), in
+// another currency than the maximum's, or over the maximum is left for a person. Each invoice is handled once
+// (autopay_items); the reminder lists what will be paid and what is left.
 import { randomUUID } from 'node:crypto';
 import {
   autopayReminderDays,
@@ -16,8 +17,10 @@ import {
 import {
   addIsoDays,
   autopayPaymentDay,
+  autopayReasonCodeOptions,
   currencyDecimalsOf,
   formatMinorUnits,
+  holdsInvoiceBack,
   isMethodExpiredOn,
   parseScaledAmount,
   toIsoDate,
@@ -29,10 +32,14 @@ import { autopayEnrolments, autopayItems, scheduledPayments } from '../../db/sch
 import { loadJobActor } from '../scheduled-payments/job-actor';
 import type { StoredPaymentRequest } from '../scheduled-payments/scheduled-payments.repository';
 import { portalLink, queueMail } from '../mail/queue-mail';
-import type { AutopayMailPayload, MailLeftInvoice, MailPlannedPayment } from '../mail/scheduling-mail';
-import { readApplicationSettings } from '../system/application-settings';
+import {
+  autopayPath,
+  type AutopayMailPayload,
+  type MailLeftInvoice,
+  type MailPlannedPayment,
+} from '../mail/scheduling-mail';
+import { readApplicationSettings, type ApplicationSettings } from '../system/application-settings';
 import { openInvoicesDue } from './autopay-invoices';
-import { autopayPath } from './enrol-autopay';
 import type { AutopayRow } from './autopay.repository';
 import { stopEnrolmentFor } from './stop-autopay';
 
@@ -52,7 +59,7 @@ export async function planAutopayPayments(ctx: AppContext): Promise<Summary> {
       summary.stopped += 1;
       continue;
     }
-    const planned = await planEnrolment(ctx, row, checked.actor, today);
+    const planned = await planEnrolment(ctx, row, checked, today);
     summary.payments += planned.payments;
     summary.invoices += planned.invoices;
     summary.left += planned.left;
@@ -88,7 +95,7 @@ async function checkEnrolment(
   ctx: AppContext,
   row: AutopayRow,
   today: string,
-): Promise<{ stop: AutopayStopReason } | { actor: Actor }> {
+): Promise<{ stop: AutopayStopReason } | { actor: Actor; settings: ApplicationSettings }> {
   const settings = await readApplicationSettings(ctx.db);
   if (!settings.autopayCompanyCodes.includes(row.companyCode)) return { stop: 'autopay_disabled' };
   const loaded = await loadJobActor(ctx, row.userId, `autopay:${row.id}`);
@@ -99,12 +106,17 @@ async function checkEnrolment(
   const method = saved.payment_cards.find((card) => card.payment_card_token === row.paymentCardToken);
   if (!method) return { stop: 'method_missing' };
   if (isMethodExpiredOn(method, today)) return { stop: 'method_expired' };
-  return { actor: loaded.actor };
+  return { actor: loaded.actor, settings };
 }
 
 type Planned = { payments: number; invoices: number; left: number };
 
-async function planEnrolment(ctx: AppContext, row: AutopayRow, actor: Actor, today: string): Promise<Planned> {
+async function planEnrolment(
+  ctx: AppContext,
+  row: AutopayRow,
+  { actor, settings }: { actor: Actor; settings: ApplicationSettings },
+  today: string,
+): Promise<Planned> {
   const payerData = { customer_number: row.payerNumber, company_code: row.companyCode };
   // Paid N days before due, planned (and announced) the reminder's days before that.
   const lastDue = addIsoDays(today, autopayReminderDays + row.daysBeforeDue);
@@ -120,11 +132,15 @@ async function planEnrolment(ctx: AppContext, row: AutopayRow, actor: Actor, tod
   const configuration = await ctx.erp.getBackendConfiguration();
   const decimalsOf = (currency: string) => currencyDecimalsOf(currency, configuration.sapcust.currency_decimals);
 
-  // Pay or leave each invoice: a dispute reason, another currency than the maximum's, or over the maximum.
+  // Pay or leave each invoice: a reason code that holds it back (a deduction or dispute; PP, a partial payment, by
+  // default not), another currency than the maximum's, or over the maximum.
+  const reasonOptions = autopayReasonCodeOptions(configuration, row.companyCode);
   const left: { invoice: LedgerDocument; why: AutopayLeftInvoice['why'] }[] = [];
   const groups = new Map<string, LedgerDocument[]>();
   for (const invoice of found.invoices) {
-    if (invoice.reason?.reason_code) left.push({ invoice, why: 'disputed' });
+    const reasonCode = invoice.reason?.reason_code ?? '';
+    if (holdsInvoiceBack(reasonCode, row.companyCode, settings.autopayHoldReasonCodes, reasonOptions))
+      left.push({ invoice, why: 'disputed' });
     else if (row.maxCurrencyKey && invoice.currency_key !== row.maxCurrencyKey) left.push({ invoice, why: 'currency' });
     else {
       const day = autopayPaymentDay(toIsoDate(invoice.due_date) ?? today, row.daysBeforeDue, today);

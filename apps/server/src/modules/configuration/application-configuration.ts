@@ -4,12 +4,21 @@
 // change holds at once everywhere. Each save is audited with the fields changed, old and new, secrets masked.
 // The SMTP rules of spec §5 hold for a save that changes the SMTP settings, not for every save (issue 27): a portal
 // that mails through SMTP_URL, or not yet at all, has no SMTP server to type before switching payments off.
+// The reason codes that hold invoices back from AutoPay (issue 35) are checked against the ERP's configuration only
+// when a save changes them, so that the rest of the tab can be saved while the ERP is down.
 import {
   ApplicationConfiguration,
   paymentMessageLanguages,
   type ApplicationConfiguration as Configuration,
 } from '@portal/contracts';
-import { changesSmtpSettings, validateApplicationConfiguration } from '@portal/domain';
+import {
+  autopayReasonCodeOptions,
+  changesSmtpSettings,
+  checkAutopayHoldReasonCodes,
+  defaultAutopayHoldReasonCodes,
+  normalizeAutopayHoldReasonCodes,
+  validateApplicationConfiguration,
+} from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import { AppError, assertNoFieldErrors } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
@@ -53,6 +62,7 @@ function toDocument(ctx: AppContext, settings: ApplicationSettings): Configurati
     scheduledPaymentsCompanyCodes: settings.scheduledPaymentsCompanyCodes,
     autopayCompanyCodes: settings.autopayCompanyCodes,
     schedulingHorizonDays: settings.schedulingHorizonDays,
+    autopayHoldReasonCodes: settings.autopayHoldReasonCodes,
   };
 }
 
@@ -69,6 +79,11 @@ export async function putApplicationConfiguration(
   const before = await readApplicationSettings(ctx.db);
   const errors = validateApplicationConfiguration(input, { smtp: changesSmtpSettings(before, input) });
   assertNoFieldErrors(errors);
+  const autopayHoldReasonCodes = await holdReasonCodesToStore(
+    ctx,
+    before.autopayHoldReasonCodes,
+    input.autopayHoldReasonCodes,
+  );
   const trim = (value: string) => value.trim();
   const next: ApplicationSettings = {
     ...before,
@@ -101,8 +116,45 @@ export async function putApplicationConfiguration(
     scheduledPaymentsCompanyCodes: [...new Set(input.scheduledPaymentsCompanyCodes.map(trim).filter(Boolean))],
     autopayCompanyCodes: [...new Set(input.autopayCompanyCodes.map(trim).filter(Boolean))],
     schedulingHorizonDays: input.schedulingHorizonDays,
+    autopayHoldReasonCodes,
   };
   return saveSettings(ctx, actor, before, next, client);
+}
+
+/**
+ * Issue 35: the reason codes that hold invoices back from AutoPay as stored, each list trimmed, once each, in order.
+ * An entry the save changes must name a company code the ERP lists and codes it offers there (400 naming both); one
+ * equal to the default (every code but PP) is dropped, so that a code the ERP adds later holds there too.
+ */
+async function holdReasonCodesToStore(
+  ctx: AppContext,
+  stored: Record<string, string[]>,
+  input: Record<string, string[]>,
+): Promise<Record<string, string[]>> {
+  const next: Record<string, string[]> = {};
+  for (const [companyCode, codes] of Object.entries(input)) {
+    if (companyCode.trim()) next[companyCode.trim()] = normalizeAutopayHoldReasonCodes(codes);
+  }
+  const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+    JSON.stringify(a) === JSON.stringify(b);
+  const changed = Object.fromEntries(
+    Object.entries(next).filter(([companyCode, codes]) => !same(codes, stored[companyCode])),
+  );
+  if (Object.keys(changed).length === 0) return next;
+  const configuration = await ctx.erp.getBackendConfiguration();
+  const refused = checkAutopayHoldReasonCodes(changed, configuration);
+  if (refused) {
+    const { key, ...named } = refused;
+    throw new AppError('VALIDATION_FAILED', {
+      messageKey: key,
+      details: { fields: ['autopayHoldReasonCodes'], ...named },
+    });
+  }
+  for (const [companyCode, codes] of Object.entries(changed)) {
+    const options = autopayReasonCodeOptions(configuration, companyCode);
+    if (same(codes, normalizeAutopayHoldReasonCodes(defaultAutopayHoldReasonCodes(options)))) delete next[companyCode];
+  }
+  return next;
 }
 
 /**

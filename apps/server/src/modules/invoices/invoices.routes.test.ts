@@ -173,6 +173,36 @@ describe('POST /api/Invoice: filters and statuses', () => {
     expect(creditsOnly.document_list.every((d) => d.total_amount.startsWith('-'))).toBe(true);
   });
 
+  it('92 (invoices only) lists every open debit item, those without a billing document included, and no credit', async () => {
+    // ADR 0029: a finance-only item (a charge posted in finance, no billing document) is an invoice to the customer,
+    // as the aging counts it and AutoPay pays it; the open list of an aging bucket asks with 92, like AutoPay.
+    const open = (filter: string) =>
+      walk(
+        body({
+          status: '01',
+          date_from: '01-01-1900',
+          date_to: '01-01-9999',
+          due_date_from: '01-01-1900',
+          due_date_to: '01-01-9999',
+          filter: [{ filter_type: filter, value: 'X' }],
+          page_size: 200,
+        }),
+      );
+    const invoices = await open('92');
+    const numbers = invoices.map((d) => d.document_number_finance);
+    expect(numbers).toEqual(expect.arrayContaining(['1400000372', '1400000821']));
+    expect(invoices.filter((d) => d.billing_document_number === '').length).toBeGreaterThanOrEqual(2);
+    expect(invoices.every((d) => !d.total_amount.startsWith('-') && d.item_is_a_payment === '')).toBe(true);
+    const debits = [eq(documents.companyCode, '1000'), eq(documents.documentStatus, '01')] as const;
+    expect(invoices).toHaveLength(
+      await countDirect(...debits, eq(documents.itemIsAPayment, false), gte(documents.totalAmount, 0n)),
+    );
+    const credits = await open('93');
+    expect(credits.length).toBeGreaterThan(0);
+    expect(credits.every((d) => d.total_amount.startsWith('-'))).toBe(true);
+    expect(credits.some((d) => numbers.includes(d.document_number_finance))).toBe(false);
+  });
+
   it('accepts the period-all bounds of the search and of the list', async () => {
     const all = await search({ date_from: '01-01-1800', date_to: '12-31-9999', page_size: 1 }, ['200001']);
     const list = await search({ date_from: '01-01-1900', date_to: '01-01-9999', page_size: 1 }, ['200001']);

@@ -36,3 +36,14 @@ export function mailParagraph(text: string): MailHtml {
 export function displayDocumentNumber(number: string): string {
   return number.replace(/^0+(?=\d)/, '');
 }
+
+/**
+ * The number an invoice is known by: its billing document's, or, for a finance-only item (a freight or interest
+ * charge posted in finance, with no billing document: ADR 0029), its finance document's, as the portal's pages show it.
+ */
+export function displayInvoiceNumber(document: {
+  billing_document_number: string;
+  document_number_finance?: string;
+}): string {
+  return displayDocumentNumber(document.billing_document_number || (document.document_number_finance ?? ''));
+}

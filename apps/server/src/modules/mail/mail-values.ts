@@ -4,7 +4,7 @@
 import type { PaymentCause } from '@portal/contracts';
 import { formatMoney } from '@portal/domain';
 import { toLocaleTag, translate, type Language } from '@portal/i18n';
-import { displayDocumentNumber, mailTable } from './mail-table';
+import { displayInvoiceNumber, mailTable } from './mail-table';
 import type { MailValues } from './render-email';
 import { paidByValue, schedulingMailValues, schedulingTemplates } from './scheduling-mail-values';
 
@@ -102,7 +102,7 @@ function receiptValues(receipt: ReceiptPayload, language: Language): MailValues 
       (receipt.documents ?? []).map((document) => [
         receipt.kind === 'deposit'
           ? `${t('mail.receipt.deposit')} ${document.billing_document_number}`.trim()
-          : displayDocumentNumber(document.billing_document_number),
+          : displayInvoiceNumber(document),
         money(document.amount),
       ]),
     ),

@@ -229,6 +229,33 @@ describe('the AutoPay e-mails', () => {
     expect(none.html).toContain('None: AutoPay leaves no invoice for you to pay.');
   });
 
+  it('names a finance-only item (no billing document) by its finance number, as the portal does (ADR 0029)', async () => {
+    const financeOnly = { billing_document_number: '', document_number_finance: '1400000372', amount: '11.93' };
+    const reminder: AutopayMailPayload = {
+      ...autopay,
+      payments: [
+        {
+          scheduled_date: '2026-11-02',
+          total_amount: '261.93',
+          currency_key: 'USD',
+          currency_decimals: 2,
+          documents: [financeOnly, { ...documents[1]! }],
+        },
+      ],
+      left: [{ ...autopay.left![0]!, billing_document_number: '', document_number_finance: '1400000821' }],
+    };
+    const en = await render('autopay_reminder', reminder);
+    expect(en.html).toMatch(/>1400000372, 90001235<\/td>/);
+    expect(en.html).toMatch(/>1400000821<\/td>/);
+    const notPaid = await render('scheduled_payment_not_paid', {
+      ...scheduled,
+      documents: [financeOnly],
+      reason: 'invoice_held',
+    });
+    expect(notPaid.html).toMatch(/>1400000372<\/td>/);
+    expect(notPaid.html).toContain('Reason: An invoice now has a reason code that AutoPay leaves for a person.');
+  });
+
   it('says why AutoPay stopped, for every reason in every language (en, it)', async () => {
     const en = await render('autopay_stopped', { ...autopay, stopped_reason: 'method_expired' });
     expect(en.subject).toBe('AutoPay stopped for account 1234 Analytical <Engines>');

@@ -4,7 +4,7 @@
 import type { PaymentCause } from '@portal/contracts';
 import { formatMoney } from '@portal/domain';
 import { toLocaleTag, translate, type Language } from '@portal/i18n';
-import { displayDocumentNumber, mailParagraph, mailTable } from './mail-table';
+import { displayInvoiceNumber, mailParagraph, mailTable } from './mail-table';
 import type { MailValues } from './render-email';
 import type {
   AutopayMailPayload,
@@ -137,7 +137,7 @@ function scheduledPaymentValues(payment: Partial<ScheduledPaymentMailPayload>, w
 function documentsTable(documents: readonly MailDocument[], money: (amount: string) => string, words: Words) {
   return mailTable(
     [{ label: words.t('mail.receipt.document') }, { label: words.t('mail.receipt.amount'), align: 'right' }],
-    documents.map((document) => [displayDocumentNumber(document.billing_document_number), money(document.amount)]),
+    documents.map((document) => [displayInvoiceNumber(document), money(document.amount)]),
   );
 }
 
@@ -178,7 +178,7 @@ function leftTable(left: readonly NonNullable<AutopayMailPayload['left']>[number
       { label: words.t('mail.scheduling.columns.why') },
     ],
     left.map((invoice) => [
-      displayDocumentNumber(invoice.billing_document_number),
+      displayInvoiceNumber(invoice),
       words.day(invoice.due_date),
       words.money(invoice.amount, invoice.currency_key, invoice.currency_decimals),
       words.t(`mail.scheduling.left_reasons.${invoice.why}`),
@@ -197,7 +197,7 @@ function paymentsTable(payments: readonly NonNullable<AutopayMailPayload['paymen
     payments.map((payment) => [
       words.day(payment.scheduled_date),
       words.money(payment.total_amount, payment.currency_key, payment.currency_decimals),
-      payment.documents.map((document) => displayDocumentNumber(document.billing_document_number)).join(', '),
+      payment.documents.map((document) => displayInvoiceNumber(document)).join(', '),
     ]),
   );
 }

@@ -4,14 +4,16 @@
 // authorised again, the open amounts must be as they were, the payment checks pass). It goes through the same
 // exactly-once pipeline as a payment made by hand, with the row's id as the idempotency key: a row taken again after
 // a crash settles the same intent, never charges twice. What no longer holds is not paid, and the user is told why.
-import { PayInvoicesRequest, type NotPaidReason } from '@portal/contracts';
-import { isMethodExpiredOn } from '@portal/domain';
+// An AutoPay payment is also not made when one of its invoices has taken a reason code that holds it back since it
+// was planned (issue 35): the other invoices are planned again at once, and the held one is left for a person.
+import { paymentDocumentKey, PayInvoicesRequest, type NotPaidReason } from '@portal/contracts';
+import { autopayReasonCodeOptions, holdsInvoiceBack, isMethodExpiredOn } from '@portal/domain';
 import { isLanguage, translate } from '@portal/i18n';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { ErpUnavailableError } from '../../connectors/erp/http/erp-http-client';
 import type { Db } from '../../db/client';
-import { scheduledPayments, users } from '../../db/schema';
+import { autopayEnrolments, autopayItems, scheduledPayments, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { stopEnrolmentFor } from '../autopay/stop-autopay';
@@ -19,7 +21,7 @@ import { portalLink, queueMail } from '../mail/queue-mail';
 import type { ScheduledPaymentMailPayload } from '../mail/scheduling-mail';
 import { payInvoices } from '../payments/pay-invoices';
 import { findIntentByKey } from '../payments/payment-intents.repository';
-import { readApplicationSettings } from '../system/application-settings';
+import { readApplicationSettings, type ApplicationSettings } from '../system/application-settings';
 import { loadJobActor } from './job-actor';
 import { scheduledPaymentsPath } from './schedule-payment';
 import { toWire, type ScheduledPaymentRow, type StoredPaymentRequest } from './scheduled-payments.repository';
@@ -56,6 +58,8 @@ export async function runScheduledPayment(ctx: AppContext, row: ScheduledPayment
     const method = saved.payment_cards.find((card) => card.payment_card_token === row.paymentCardToken);
     if (!method) return await notPaid(ctx, row, 'method_missing');
     if (isMethodExpiredOn(method, today)) return await notPaid(ctx, row, 'method_expired');
+    if (row.cause === 'autopay' && (await holdsAnInvoiceBack(ctx, row, stored, settings)))
+      return await notPaid(ctx, row, 'invoice_held');
 
     const { request_hash: requestHash, soldto_number: soldtoNumber, ...request } = stored;
     const answer = await payInvoices(
@@ -99,6 +103,29 @@ export async function runScheduledPayment(ctx: AppContext, row: ScheduledPayment
     if (error instanceof ErpUnavailableError) return 'retry';
     throw error;
   }
+}
+
+/**
+ * Whether an invoice of an AutoPay payment now carries a reason code that holds it back (a dispute raised since the
+ * reminder, or a code the Application tab holds since): a person looks at it rather than AutoPay pay it. A row taken
+ * again after a crash with its payment intent already open is left to settle that intent.
+ */
+async function holdsAnInvoiceBack(
+  ctx: AppContext,
+  row: ScheduledPaymentRow,
+  stored: StoredPaymentRequest,
+  settings: ApplicationSettings,
+): Promise<boolean> {
+  if (await findIntentByKey(ctx.db, `scheduled:${row.id}`, row.id)) return false;
+  const keys = stored.documents.map((document) => paymentDocumentKey({ ...document, company_code: row.companyCode }));
+  const [documents, configuration] = await Promise.all([
+    ctx.erp.getPayableDocuments({ payer_data: stored.payer_data, document_keys: keys }),
+    ctx.erp.getBackendConfiguration(),
+  ]);
+  const options = autopayReasonCodeOptions(configuration, row.companyCode);
+  return documents.some((document) =>
+    holdsInvoiceBack(document.reason?.reason_code ?? '', row.companyCode, settings.autopayHoldReasonCodes, options),
+  );
 }
 
 /** What a refusal of payInvoices means for the clerk: the reason, and the check's own words where they help. */
@@ -164,6 +191,16 @@ async function notPaid(
     if (user?.email) await queueNotPaidMail(tx, ctx, row, reason, detail, user);
     const stop = stopsAutopay[reason];
     if (row.autopayId && stop) await stopEnrolmentFor(tx, ctx, row.autopayId, stop);
+    if (row.autopayId && reason === 'invoice_held') {
+      // Its invoices are AutoPay's again: the next round (today) leaves the held one and plans the others.
+      await tx
+        .delete(autopayItems)
+        .where(and(eq(autopayItems.autopayId, row.autopayId), eq(autopayItems.scheduledPaymentId, row.id)));
+      await tx
+        .update(autopayEnrolments)
+        .set({ plannedOn: null })
+        .where(and(eq(autopayEnrolments.id, row.autopayId), eq(autopayEnrolments.status, 'active')));
+    }
   });
   ctx.mail.kick();
   return 'not_paid';

@@ -42,6 +42,11 @@ export type ApplicationSettings = {
   autopayCompanyCodes: string[];
   /** Issue 29: how far ahead a payment of invoices that are all due may be scheduled (days). */
   schedulingHorizonDays: number;
+  /**
+   * Issue 35: per company code, the reason codes that hold an invoice back from AutoPay; a company code not named
+   * holds every code but PP (packages/domain autopay-holds.ts, ADR 0029).
+   */
+  autopayHoldReasonCodes: Record<string, string[]>;
 };
 
 export const defaultApplicationSettings: ApplicationSettings = {
@@ -71,6 +76,7 @@ export const defaultApplicationSettings: ApplicationSettings = {
   scheduledPaymentsCompanyCodes: [],
   autopayCompanyCodes: [],
   schedulingHorizonDays: 30,
+  autopayHoldReasonCodes: {},
 };
 
 export async function readApplicationSettings(db: Db): Promise<ApplicationSettings> {

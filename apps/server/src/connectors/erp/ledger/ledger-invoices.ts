@@ -270,7 +270,8 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
         case '91':
           where('description', `%${escapeLike(value)}%`, (v) => itemExists(ilike(invoiceItems.description, v)));
           break;
-        // 92/93: invoices only / credits only, by the sign of the document total (a cleared credit stays a credit).
+        // 92/93: invoices only / credits only, by the sign of the document total (a cleared credit stays a credit),
+        // whatever the billing type: a finance-only debit (no billing document) is an invoice (ADR 0029).
         case '92':
           if (value === 'X') {
             where('invoices_only', undefined, () =>

@@ -1,17 +1,18 @@
 // Issue 29 on the Application tab: per company code of the ERP, whether its accounts may schedule payments ("Pay on")
-// and enrol in AutoPay, and how far ahead a payment of invoices that are all due may be scheduled. Saved with the
-// rest of the Application configuration.
+// and enrol in AutoPay, how far ahead a payment of invoices that are all due may be scheduled, and (issue 35) which
+// reason codes hold an invoice back from AutoPay. Saved with the rest of the Application configuration.
 import { NumberInput, Switch, Table, Text } from '@mantine/core';
 import type { ApplicationConfiguration } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackendConfiguration } from '../../../lib/backend-configuration';
 import { schedulingCompanyCodes, withCompanyCode } from '../utils/scheduling-company-codes';
+import { AutopayHoldReasons } from './autopay-hold-reasons';
 import { Section } from './section';
 
 type SchedulingFields = Pick<
   ApplicationConfiguration,
-  'scheduledPaymentsCompanyCodes' | 'autopayCompanyCodes' | 'schedulingHorizonDays'
+  'scheduledPaymentsCompanyCodes' | 'autopayCompanyCodes' | 'schedulingHorizonDays' | 'autopayHoldReasonCodes'
 >;
 
 /** The contract's bounds of schedulingHorizonDays. */
@@ -83,6 +84,10 @@ export function SchedulingSection({
         </Text>
       )}
       <HorizonInput value={values.schedulingHorizonDays} onChange={(days) => onChange('schedulingHorizonDays', days)} />
+      <AutopayHoldReasons
+        value={values.autopayHoldReasonCodes}
+        onChange={(next) => onChange('autopayHoldReasonCodes', next)}
+      />
     </Section>
   );
 }
