@@ -52,7 +52,9 @@ import { maintenancePlugin } from './plugins/maintenance';
 import { createBlackoutWindow } from './modules/maintenance/blackout-window';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { themesRoutes } from './modules/themes/themes.routes';
-import { answerFrameworkError, errorsPlugin } from './plugins/errors';
+import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors';
+import { eventLoopPlugin } from './plugins/event-loop';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { nulCharactersPlugin } from './plugins/nul-characters';
 import { openApiPlugin } from './plugins/openapi';
 import { requestContextPlugin } from './plugins/request-context';
@@ -89,6 +91,11 @@ export type BuildAppOptions = {
   encryptionKey?: string;
   /** pino options; tests pass false. */
   logger?: boolean | object;
+  /**
+   * Addresses whose X-Forwarded-For is believed, instead of TRUST_PROXY's all-or-nothing: the API tests over a socket
+   * (test/socket-inject.ts) send each test's client address this way from the loopback, as a reverse proxy would.
+   */
+  trustProxy?: string;
 };
 
 export { logSerializers };
@@ -108,11 +115,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: redactedPaths, serializers: logSerializers },
     logController: new OneLineAccessLog(),
     genReqId: () => randomUUID(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: config.TRUST_PROXY || (options.trustProxy ?? false),
     bodyLimit: 1_048_576,
     // Signed download links carry their claims in the path (GET /api/invoice/pdf/:token, up to 200 documents).
     routerOptions: { maxParamLength: 8192 },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler({ checkResponses: config.RESPONSE_CHECK }));
@@ -177,8 +185,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
+  await app.register(eventLoopPlugin);
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(nulCharactersPlugin);
   await app.register(securityHeadersPlugin, {
     gatewayOrigin: ctx.gateway.frameOrigin,

@@ -114,6 +114,16 @@ export const settings = {
     default: undefined,
     doc: 'Mark cookies Secure. Default: on when PUBLIC_URL is https.',
   },
+  EVENT_LOOP_BLOCKED_MS: {
+    schema: z.coerce.number().int().min(0),
+    default: '2000',
+    doc: 'An event loop late by more than this is blocked: a warning with the route it served (written while it lasts by a watchdog thread), and /api/ready answers 503 for a while (0: not watched).',
+  },
+  EVENT_LOOP_UNREADY_SECONDS: {
+    schema: z.coerce.number().int().min(0),
+    default: '10',
+    doc: 'How long /api/ready answers 503 after the event loop was blocked, so that a load balancer sends requests elsewhere.',
+  },
   RESPONSE_CHECK: {
     schema: flag,
     default: 'false',
@@ -327,6 +337,14 @@ export function testDatabaseUrl(): string | undefined {
  */
 export function testErpOverHttp(): boolean {
   return process.env.TEST_ERP === 'http';
+}
+
+/**
+ * TEST_TRANSPORT=http (issue 35): each API test's `app.inject` goes over a real socket to the listening app, sent by
+ * undici (test/socket-inject.ts), instead of light-my-request's request in memory (CI runs the API tests both ways).
+ */
+export function testOverSocket(): boolean {
+  return process.env.TEST_TRANSPORT === 'http';
 }
 
 /** A Redis for the tests of limits shared across instances (TEST_REDIS_URL); those tests are skipped without one. */

@@ -47,6 +47,10 @@ export const errorCodes = {
   CONFLICT: 409,
   /** A request body over the route's size limit (imports: ledgerImportLimits). */
   PAYLOAD_TOO_LARGE: 413,
+  /** The request line and headers are over Node's 16 KiB (issue 35: answered before any route, plugins/errors.ts). */
+  HEADERS_TOO_LARGE: 431,
+  /** The client did not send its request in time (Node's request time-out). */
+  REQUEST_TIMEOUT: 408,
   /** A body of a type the route does not read (imports take text/csv, application/xml or multipart/form-data). */
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** Admin recovery: no ADMIN_RECOVERY_KEY is set, so the page and the call do not exist. */

@@ -6,8 +6,18 @@ export const health = defineRoute({
   path: '/api/health',
   duringBlackout: true,
   public: true,
-  summary: 'The process is up.',
-  response: z.object({ status: z.literal('ok'), version: z.string() }),
+  summary: "The process is up (liveness), with its event loop's delay and the last time it was blocked.",
+  response: z.object({
+    status: z.literal('ok'),
+    version: z.string(),
+    // Issue 35: a server that says when it is stuck (apps/server/src/http/event-loop-watch.ts).
+    event_loop: z.object({
+      delay_ms: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
+      since: z.string(),
+      last_block: z.object({ ended_at: z.string(), blocked_ms: z.number(), route: z.string().nullable() }).nullable(),
+      unready_until: z.string().nullable(),
+    }),
+  }),
 });
 
 export const ready = defineRoute({
@@ -15,7 +25,7 @@ export const ready = defineRoute({
   path: '/api/ready',
   duringBlackout: true,
   public: true,
-  summary: 'The database answers.',
+  summary: 'Ready for traffic (readiness): the database answers and the event loop was not blocked lately (else 503).',
   response: z.object({ status: z.literal('ready') }),
 });
 

@@ -1,5 +1,8 @@
 // The one error handler: AppError → its status and translated message; schema failures → 400;
 // everything else is a bug: logged with the request id and answered 500 without internals.
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -37,6 +40,33 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   return sendError(appError, request, reply);
 }
 
+/**
+ * What Node's HTTP parser refuses before any request exists (issue 35: seen only over a socket, never by `inject`): a
+ * request line and headers over 16 KiB (431), a client too slow to send them (408), bytes that are not HTTP (400).
+ * Answered in the one error shape, in English (no Accept-Language was read), and the connection closed.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const appError = new AppError(
+    status === 431 ? 'HEADERS_TOO_LARGE' : status === 408 ? 'REQUEST_TIMEOUT' : 'VALIDATION_FAILED',
+  );
+  const body: ErrorResponse = {
+    error: appError.code,
+    messageKey: appError.messageKey,
+    message: translate('en', undefined, appError.messageKey),
+    uniqueId: randomUUID(),
+  };
+  const text = JSON.stringify(body);
+  this.log.info({ code: appError.code, status, reason: error.code, requestId: body.uniqueId }, 'request refused');
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  socket.destroy(error);
+}
+
 /** The one error shape: the code, its message key, the message in the caller's language, the request id. */
 function sendError(appError: AppError, request: FastifyRequest, reply: FastifyReply) {
   const body: ErrorResponse = {
@@ -63,6 +93,8 @@ function toAppError(error: FastifyError): AppError {
   }
   if (error.validation) return new AppError('VALIDATION_FAILED');
   if (error.statusCode === 429) return new AppError('RATE_LIMITED', { details: { retryAfterSeconds: 60 } });
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new AppError('PAYLOAD_TOO_LARGE', { messageKey: 'errors.request.too_large' });
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     // Malformed JSON, wrong content type, body too large: the caller's fault, said without internals.
     return new AppError('VALIDATION_FAILED', { details: { fields: [] } });

@@ -1,7 +1,8 @@
 // Builds the real app on a fresh, migrated database for one test file: in-memory PGlite by default, or a new
 // database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the API tests both ways). With TEST_ERP=http
 // the portal reaches the ERP (the built-in ledger, or the test's own connector) over the ERP contract: the reference
-// ERP service listens on a port of its own, on the same database, and the portal has ERP_URL (issue 28).
+// ERP service listens on a port of its own, on the same database, and the portal has ERP_URL (issue 28). With
+// TEST_TRANSPORT=http the portal itself listens and every `app.inject` is sent over a socket (issue 35).
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, logSerializers, redactedPaths } from '../app';
 import type { AddressInfo } from 'node:net';
-import { loadConfig, testDatabaseUrl, testErpOverHttp, type Config } from '../config';
+import { loadConfig, testDatabaseUrl, testErpOverHttp, testOverSocket, type Config } from '../config';
 import { createLedgerConnector } from '../connectors/erp/ledger/ledger-connector';
 import { buildErpService } from '../erp-service/erp-service';
 import type { ErpConnector } from '../connectors/erp/erp-connector';
@@ -18,6 +19,7 @@ import { dumpPglite, migrationsFolder, openDatabase, type Database } from '../db
 import { seedLedger } from '../connectors/erp/ledger/seed';
 import { seedDemoUsers } from '../seed-demo';
 import { createLogCapture, dumpDatabase, findSensitiveData, secretsByValue } from './sensitive-data-scan';
+import { injectOverSocket } from './socket-inject';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -48,6 +50,8 @@ export async function createTestApp(
     erp?: (db: Database['db'], now: () => Date) => ErpConnector;
     /** Registers more routes before the app is ready (a throwaway route that a test needs, e.g. with an apiKeyScope). */
     beforeReady?: BeforeReady;
+    /** `inject` over a real socket whatever TEST_TRANSPORT says (a test about what only a socket shows). */
+    overSocket?: boolean;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = testDatabaseUrl();
@@ -77,6 +81,9 @@ export async function createTestApp(
     WEB_DIST: '/nonexistent',
     ACCESS_TOKEN_SECRET: 'test-secret-test-secret-test-secret-0123',
     CONFIG_ENCRYPTION_KEY: 'test-config-key-test-config-key-0123456',
+    // Not watched: two test files at a time on two cores block a loop for seconds now and then, and /api/ready would
+    // turn 503 under tests that do not look at it (event-loop-watch.test.ts does).
+    EVENT_LOOP_BLOCKED_MS: '0',
     ...options.settings,
   };
   let erp = options.erp?.(database.db, clock.now);
@@ -100,7 +107,11 @@ export async function createTestApp(
     erp = undefined;
   }
   const config = loadConfig(settings, [], {});
-  const { app, logs } = await startServer(config, database.db, clock, erp, options.beforeReady);
+  const { app, logs, closeClient } = await startServer(config, database.db, clock, {
+    erp,
+    beforeReady: options.beforeReady,
+    overSocket: options.overSocket,
+  });
   return {
     app,
     database,
@@ -115,6 +126,7 @@ export async function createTestApp(
         ...findSensitiveData(logs.lines, 'server log', secretsByValue()),
       ];
       app.ctx.mail.close();
+      await closeClient();
       await app.close();
       await erpService?.close();
       await database.close();
@@ -135,11 +147,12 @@ export async function addInstance(
   beforeReady?: BeforeReady,
 ): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const config = loadConfig({ ...first.settings, ...settings }, [], {});
-  const { app, logs } = await startServer(config, first.database.db, first.clock, undefined, beforeReady);
+  const { app, logs, closeClient } = await startServer(config, first.database.db, first.clock, { beforeReady });
   return {
     app,
     close: async () => {
       app.ctx.mail.close();
+      await closeClient();
       await app.close();
       const findings = findSensitiveData(logs.lines, 'server log', secretsByValue());
       if (findings.length > 0) throw new Error(`Sensitive data in logs:\n${JSON.stringify(findings, null, 2)}`);
@@ -186,20 +199,24 @@ async function startServer(
   config: Config,
   db: Database['db'],
   clock: TestClock,
-  erp?: ErpConnector,
-  beforeReady?: BeforeReady,
+  options: { erp?: ErpConnector; beforeReady?: BeforeReady; overSocket?: boolean } = {},
 ) {
   const logs = createLogCapture();
+  const overSocket = options.overSocket || testOverSocket();
   const app = await buildApp({
     config: { ...config, SANDBOX_GATEWAY_SLOW_ANSWER_MS: 20 },
     db,
     now: clock.now,
     logger: { level: 'debug', redact: redactedPaths, serializers: logSerializers, stream: logs.stream },
-    erp,
+    erp: options.erp,
+    // Over a socket every test client connects from the loopback and names the address it plays (remoteAddress).
+    ...(overSocket ? { trustProxy: '127.0.0.1' } : {}),
   });
-  await beforeReady?.(app);
+  await options.beforeReady?.(app);
   await app.ready();
-  return { app, logs };
+  // TEST_TRANSPORT=http: the app listens and `inject` goes over the socket (issue 35).
+  const closeClient = overSocket ? await injectOverSocket(app) : async () => {};
+  return { app, logs, closeClient };
 }
 
 async function adminQuery(serverUrl: string, sql: string): Promise<void> {

@@ -9,9 +9,11 @@ import { readApplicationSettings } from './application-settings';
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
-  addRoute(app, health, () => ({ status: 'ok' as const, version: appVersion }));
+  addRoute(app, health, () => ({ status: 'ok' as const, version: appVersion, event_loop: app.eventLoop.report() }));
 
   addRoute(app, ready, async () => {
+    // Issue 35: a loop blocked a moment ago may block again; the load balancer sends the next requests elsewhere.
+    if (app.eventLoop.blockedLately()) throw new AppError('SERVICE_UNAVAILABLE', { reason: 'event_loop_blocked' });
     try {
       await ctx.db.execute(sql`select 1`);
     } catch (cause) {

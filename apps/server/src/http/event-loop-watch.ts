@@ -1,0 +1,146 @@
+// A server that says when it is stuck (issue 35). One import once stopped the whole portal: its event loop ran at
+// 100 % of a core for good, every request waited, and nothing was logged. Three things watch the loop now:
+// - the loop's delay, measured by Node (perf_hooks.monitorEventLoopDelay), reported by GET /api/health;
+// - a heartbeat the loop writes every 100 ms: when it comes late by more than EVENT_LOOP_BLOCKED_MS the loop was
+//   blocked, and once it runs again it logs a warning with the route it was serving and turns GET /api/ready to 503
+//   for EVENT_LOOP_UNREADY_SECONDS, so that a load balancer sends the next requests elsewhere;
+// - a watchdog thread (worker_threads) that reads the heartbeat from shared memory and, while the loop is still
+//   blocked, writes the warning itself straight to standard output (the main thread's log cannot, being blocked, and a
+//   loop that never comes back would otherwise stay silent), again every 10 s while it lasts.
+// The route is the one a request last entered a stage of its life with (onRequest, preValidation, preHandler…): code
+// runs between stages, so the route written before the loop stopped is the route that stopped it.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type EventLoopBlock = { ended_at: string; blocked_ms: number; route: string | null };
+
+export type EventLoopReport = {
+  /** The loop's delay over the last minute (or since start), in milliseconds. */
+  delay_ms: { p50: number; p99: number; max: number };
+  /** Since when the figures count. */
+  since: string;
+  /** The last time the loop was blocked longer than the threshold, if it ever was. */
+  last_block: EventLoopBlock | null;
+  /** Whether the loop was blocked lately: readiness is off until this time. */
+  unready_until: string | null;
+};
+
+export type EventLoopWatch = {
+  /** A request entered a stage of its life: the route the loop is now working for. */
+  enter(route: string, requestId: string): void;
+  report(): EventLoopReport;
+  /** Whether the loop was blocked within the last EVENT_LOOP_UNREADY_SECONDS. */
+  blockedLately(): boolean;
+  close(): Promise<void>;
+};
+
+const heartbeatMs = 100;
+const windowMs = 60_000;
+const routeBytes = 512;
+
+export function startEventLoopWatch(options: {
+  blockedMs: number;
+  unreadySeconds: number;
+  log: FastifyBaseLogger;
+  /** Whether the watchdog thread writes its warnings to standard output (not under a silent log level). */
+  watchdogWrites: boolean;
+  now?: () => number;
+}): EventLoopWatch {
+  const now = options.now ?? Date.now;
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let since = now();
+  let lastBlock: EventLoopBlock | null = null;
+  let unreadyUntil = 0;
+
+  // Shared with the watchdog: [0] the heartbeat's time, [1] the route's length; then the route and request id text.
+  const shared = new SharedArrayBuffer(16 + routeBytes);
+  const clock = new BigInt64Array(shared, 0, 2);
+  const text = new Uint8Array(shared, 16, routeBytes);
+  let route: string | null = null;
+  let requestId: string | null = null;
+  const encoder = new TextEncoder();
+
+  let lastBeat = now();
+  Atomics.store(clock, 0, BigInt(lastBeat));
+  const beat = setInterval(() => {
+    const at = now();
+    const late = at - lastBeat - heartbeatMs;
+    lastBeat = at;
+    Atomics.store(clock, 0, BigInt(at));
+    if (options.blockedMs > 0 && late > options.blockedMs) {
+      lastBlock = { ended_at: new Date(at).toISOString(), blocked_ms: late, route };
+      unreadyUntil = at + options.unreadySeconds * 1000;
+      options.log.warn({ blockedMs: late, route, requestId }, 'event loop was blocked: readiness off for a while');
+    }
+    if (at - since > windowMs) {
+      histogram.reset();
+      since = at;
+    }
+  }, heartbeatMs);
+  beat.unref();
+
+  const watchdog =
+    options.blockedMs > 0
+      ? new Worker(watchdogSource, {
+          eval: true,
+          workerData: { shared, blockedMs: options.blockedMs, writes: options.watchdogWrites },
+          stdout: false,
+          stderr: false,
+        })
+      : null;
+  watchdog?.unref();
+
+  const toMs = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
+  return {
+    enter(nextRoute, nextRequestId) {
+      route = nextRoute;
+      requestId = nextRequestId;
+      const written = encoder.encodeInto(`${nextRoute}\n${nextRequestId}`, text).written;
+      Atomics.store(clock, 1, BigInt(written));
+    },
+    report: () => ({
+      delay_ms: {
+        p50: histogram.count > 0 ? toMs(histogram.percentile(50)) : 0,
+        p99: histogram.count > 0 ? toMs(histogram.percentile(99)) : 0,
+        max: histogram.count > 0 ? toMs(histogram.max) : 0,
+      },
+      since: new Date(since).toISOString(),
+      last_block: lastBlock,
+      unready_until: unreadyUntil > now() ? new Date(unreadyUntil).toISOString() : null,
+    }),
+    blockedLately: () => unreadyUntil > now(),
+    close: async () => {
+      clearInterval(beat);
+      histogram.disable();
+      await watchdog?.terminate();
+    },
+  };
+}
+
+// The watchdog thread, as source (the server is bundled into one file: a worker file of its own would not be there).
+// It never touches the main thread's objects: it reads the shared heartbeat and writes with fs.writeSync to fd 1,
+// which does not go through the blocked main thread (a worker's process.stdout does).
+const watchdogSource = `
+const { workerData } = require('node:worker_threads');
+const { writeSync } = require('node:fs');
+const clock = new BigInt64Array(workerData.shared, 0, 2);
+const text = new Uint8Array(workerData.shared, 16);
+const decoder = new TextDecoder();
+let reportedBeat = 0n;
+let reportedAt = 0;
+setInterval(() => {
+  const beat = Atomics.load(clock, 0);
+  const blockedMs = Date.now() - Number(beat);
+  if (blockedMs <= workerData.blockedMs) return;
+  if (beat === reportedBeat && Date.now() - reportedAt < 10000) return;
+  reportedBeat = beat;
+  reportedAt = Date.now();
+  const [route, requestId] = decoder.decode(text.slice(0, Number(Atomics.load(clock, 1)))).split('\\n');
+  if (!workerData.writes) return;
+  const line = { level: 40, time: Date.now(), pid: process.pid, blockedMs, route: route || null,
+    requestId: requestId || null, msg: 'event loop blocked: the server answers nothing until it is free' };
+  try { writeSync(1, JSON.stringify(line) + '\\n'); } catch {}
+}, 250);
+`;
