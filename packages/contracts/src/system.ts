@@ -14,7 +14,14 @@ export const health = defineRoute({
     event_loop: z.object({
       delay_ms: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
       since: z.string(),
-      last_block: z.object({ ended_at: z.string(), blocked_ms: z.number(), route: z.string().nullable() }).nullable(),
+      last_block: z
+        .object({
+          ended_at: z.string(),
+          blocked_ms: z.number(),
+          route: z.string().nullable(),
+          in_flight: z.array(z.string()),
+        })
+        .nullable(),
       unready_until: z.string().nullable(),
     }),
   }),

@@ -107,6 +107,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 const pgliteClients = new WeakMap<Db, PGlite>();
 
+/**
+ * Whether the database runs in this process (PGlite): each statement then runs on the event loop, synchronously, and
+ * holds every request for as long as it takes (issue 35: an import writes smaller batches there).
+ */
+export function isEmbedded(db: Db): boolean {
+  return pgliteClients.has(db);
+}
+
 /** A copy of an embedded database as it is now (openDatabase's `from`): the tests start each of theirs from one. */
 export async function dumpPglite(db: Db): Promise<Blob> {
   const client = pgliteClients.get(db);

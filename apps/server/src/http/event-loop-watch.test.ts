@@ -43,7 +43,11 @@ it('reports a blocked loop in /api/health, answers 503 on /api/ready for a while
   await pause(300);
 
   const after = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
-  expect(after.event_loop.last_block).toMatchObject({ route: 'POST /api/test/block' });
+  expect(after.event_loop.last_block).toMatchObject({
+    route: 'POST /api/test/block',
+    // Answered by then: in flight are the requests still running when the loop came back (an import streaming in).
+    in_flight: [],
+  });
   expect(after.event_loop.last_block.blocked_ms).toBeGreaterThan(1000);
   expect(after.event_loop.delay_ms.max).toBeGreaterThan(1000);
   expect(after.event_loop.unready_until).not.toBeNull();
@@ -73,6 +77,7 @@ it('says, from its watchdog thread, that a loop blocked for good is blocked, wit
           level: 40,
           route: 'POST /api/ledger/imports',
           requestId: 'request-of-the-test',
+          inFlight: [expect.stringMatching(/^POST \/api\/ledger\/imports \(\d+ ms\)$/)],
         });
         expect(JSON.parse(line).blockedMs).toBeGreaterThan(300);
         return;

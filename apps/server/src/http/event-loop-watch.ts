@@ -7,13 +7,14 @@
 // - a watchdog thread (worker_threads) that reads the heartbeat from shared memory and, while the loop is still
 //   blocked, writes the warning itself straight to standard output (the main thread's log cannot, being blocked, and a
 //   loop that never comes back would otherwise stay silent), again every 10 s while it lasts.
-// The route is the one a request last entered a stage of its life with (onRequest, preValidation, preHandler…): code
-// runs between stages, so the route written before the loop stopped is the route that stopped it.
+// The route is the one a request last entered a stage of its life with (onRequest, preValidation, preHandler…): a hook
+// or handler that blocks is named exactly. Work that goes on after its request's last stage (an import streaming a
+// file in) shows among the requests in flight, oldest first, which every warning lists with their ages.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type EventLoopBlock = { ended_at: string; blocked_ms: number; route: string | null };
+export type EventLoopBlock = { ended_at: string; blocked_ms: number; route: string | null; in_flight: string[] };
 
 export type EventLoopReport = {
   /** The loop's delay over the last minute (or since start), in milliseconds. */
@@ -29,6 +30,8 @@ export type EventLoopReport = {
 export type EventLoopWatch = {
   /** A request entered a stage of its life: the route the loop is now working for. */
   enter(route: string, requestId: string): void;
+  /** A request was answered. */
+  leave(requestId: string): void;
   report(): EventLoopReport;
   /** Whether the loop was blocked within the last EVENT_LOOP_UNREADY_SECONDS. */
   blockedLately(): boolean;
@@ -37,7 +40,8 @@ export type EventLoopWatch = {
 
 const heartbeatMs = 100;
 const windowMs = 60_000;
-const routeBytes = 512;
+const textBytes = 2048;
+const inFlightListed = 5;
 
 export function startEventLoopWatch(options: {
   blockedMs: number;
@@ -54,13 +58,27 @@ export function startEventLoopWatch(options: {
   let lastBlock: EventLoopBlock | null = null;
   let unreadyUntil = 0;
 
-  // Shared with the watchdog: [0] the heartbeat's time, [1] the route's length; then the route and request id text.
-  const shared = new SharedArrayBuffer(16 + routeBytes);
+  // Shared with the watchdog: [0] the heartbeat's time, [1] the text's length; then the text: what the loop works for,
+  // as JSON ({ route, requestId, inFlight: [[route, since]…] }).
+  const shared = new SharedArrayBuffer(16 + textBytes);
   const clock = new BigInt64Array(shared, 0, 2);
-  const text = new Uint8Array(shared, 16, routeBytes);
+  const text = new Uint8Array(shared, 16, textBytes);
   let route: string | null = null;
   let requestId: string | null = null;
+  const inFlight = new Map<string, { route: string; since: number }>();
   const encoder = new TextEncoder();
+  /** The oldest requests in flight, with their ages at `at`. */
+  const inFlightAt = (at: number) =>
+    [...inFlight.values()].slice(0, inFlightListed).map((entry) => `${entry.route} (${at - entry.since} ms)`);
+  const share = () => {
+    const oldest = [...inFlight.values()].slice(0, inFlightListed).map((entry) => [entry.route, entry.since]);
+    const json = JSON.stringify({ route, requestId, inFlight: oldest });
+    const { written } = encoder.encodeInto(
+      json.length * 3 <= textBytes ? json : JSON.stringify({ route, requestId }),
+      text,
+    );
+    Atomics.store(clock, 1, BigInt(written));
+  };
 
   let lastBeat = now();
   Atomics.store(clock, 0, BigInt(lastBeat));
@@ -70,9 +88,13 @@ export function startEventLoopWatch(options: {
     lastBeat = at;
     Atomics.store(clock, 0, BigInt(at));
     if (options.blockedMs > 0 && late > options.blockedMs) {
-      lastBlock = { ended_at: new Date(at).toISOString(), blocked_ms: late, route };
+      const running = inFlightAt(at);
+      lastBlock = { ended_at: new Date(at).toISOString(), blocked_ms: late, route, in_flight: running };
       unreadyUntil = at + options.unreadySeconds * 1000;
-      options.log.warn({ blockedMs: late, route, requestId }, 'event loop was blocked: readiness off for a while');
+      options.log.warn(
+        { blockedMs: late, route, requestId, inFlight: running },
+        'event loop was blocked: readiness off for a while',
+      );
     }
     if (at - since > windowMs) {
       histogram.reset();
@@ -97,8 +119,12 @@ export function startEventLoopWatch(options: {
     enter(nextRoute, nextRequestId) {
       route = nextRoute;
       requestId = nextRequestId;
-      const written = encoder.encodeInto(`${nextRoute}\n${nextRequestId}`, text).written;
-      Atomics.store(clock, 1, BigInt(written));
+      if (!inFlight.has(nextRequestId)) inFlight.set(nextRequestId, { route: nextRoute, since: now() });
+      share();
+    },
+    leave(doneRequestId) {
+      inFlight.delete(doneRequestId);
+      share();
     },
     report: () => ({
       delay_ms: {
@@ -137,10 +163,14 @@ setInterval(() => {
   if (beat === reportedBeat && Date.now() - reportedAt < 10000) return;
   reportedBeat = beat;
   reportedAt = Date.now();
-  const [route, requestId] = decoder.decode(text.slice(0, Number(Atomics.load(clock, 1)))).split('\\n');
+  let working = {};
+  try { working = JSON.parse(decoder.decode(text.slice(0, Number(Atomics.load(clock, 1))))); } catch {}
   if (!workerData.writes) return;
-  const line = { level: 40, time: Date.now(), pid: process.pid, blockedMs, route: route || null,
-    requestId: requestId || null, msg: 'event loop blocked: the server answers nothing until it is free' };
+  const now = Date.now();
+  const line = { level: 40, time: now, pid: process.pid, blockedMs, route: working.route || null,
+    requestId: working.requestId || null,
+    inFlight: (working.inFlight || []).map(([route, since]) => route + ' (' + (now - since) + ' ms)'),
+    msg: 'event loop blocked: the server answers nothing until it is free' };
   try { writeSync(1, JSON.stringify(line) + '\\n'); } catch {}
 }, 250);
 `;

@@ -26,4 +26,7 @@ export const eventLoopPlugin = fp(async (app: FastifyInstance) => {
   };
   for (const stage of ['onRequest', 'preParsing', 'preValidation', 'preHandler', 'preSerialization'] as const)
     app.addHook(stage, enter);
+  app.addHook('onResponse', async (request) => watch.leave(request.id));
+  // A request whose client went away before its answer is not in flight either.
+  app.addHook('onRequestAbort', async (request) => watch.leave(request.id));
 });

@@ -3,6 +3,7 @@
 // count, and tell the supplier's systems when it is done (webhook import.completed). Used by the API (synchronously,
 // or in the background after `Prefer: respond-async`) and by the CLI.
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { ImportReport, LedgerImportKind } from '@portal/contracts';
 import { companyCodeCsvColumns, customerCsvColumns, documentCsvColumns, ledgerImportLimits } from '@portal/contracts';
 import type { Language } from '@portal/i18n';
@@ -19,6 +20,7 @@ import {
   type LedgerReferenceData,
 } from '../../connectors/erp/ledger/ledger-imports';
 import { isoDay } from '../../connectors/erp/ledger/ledger-format';
+import { isEmbedded } from '../../db/client';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event';
 import {
@@ -62,8 +64,11 @@ export type ImportInput = {
 };
 
 // Rows of a documents CSV per write: small enough that a batch dies young (it is garbage before V8 promotes it to the
-// old space, which only a full collection frees), large enough that each statement carries many rows.
+// old space, which only a full collection frees), large enough that each statement carries many rows. On the
+// embedded database a batch's statements run on the event loop itself: 1,000 rows held every other request for a
+// second or more (issue 35, ledger-imports.socket.test.ts), 100 rows for a tenth of that.
 const documentBatchSize = 1000;
+const embeddedDocumentBatchSize = 100;
 // Customers are written one by one in savepoints: a smaller batch lets other requests in between on PGlite, which runs one
 // transaction at a time (the browser polls the report while an import runs).
 const customerBatchSize = 100;
@@ -241,6 +246,7 @@ class ImportRun {
       // The next batch is read and checked while PostgreSQL writes this one (two cores at work instead of one in
       // turn); never more than one batch in the ledger's hands, and the batches written in the file's order.
       const writing = new SerialWrites();
+      const batchSize = isEmbedded(this.ctx.db) ? embeddedDocumentBatchSize : documentBatchSize;
       const flush = async () => {
         const [written, refused] = [batch, refusals];
         batch = [];
@@ -268,7 +274,7 @@ class ImportRun {
           keys.add(key);
           batch.push({ record: checked.record, source, key: checked.key, order });
         }
-        if (batch.length + refusals.length >= documentBatchSize) await flush();
+        if (batch.length + refusals.length >= batchSize) await flush();
       }
       await flush();
       await writing.done();
@@ -373,6 +379,10 @@ class ImportRun {
     write: (records: T[]) => Promise<ImportResult[]>,
   ): Promise<void> {
     if (batch.length === 0 && refusals.length === 0) return;
+    // Every batch gives the event loop a turn first (issue 35). Lines already received and statements the embedded
+    // database answers at once resolve as promises only: without a turn, the timers and the I/O of every other
+    // request waited for seconds while a CSV streamed in.
+    await setImmediate();
     const read = batch.length + refusals.length;
     const results = batch.length > 0 ? await write(batch.map((entry) => entry.record)) : [];
     const counts = { created: 0, updated: 0, unchanged: 0 };
