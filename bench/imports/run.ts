@@ -1,6 +1,6 @@
 // npm run bench:imports [-- --database-url postgres://postgres@127.0.0.1:5432/portal_bench_imports] [--rows 1000000]
 //   [--small-rows 100000] [--ubl-files 10000] [--feed-rows 100000] [--customers 1000] [--profile-rows 100000]
-//   [--profile-files 1000] [--profiles dir]
+//   [--profile-files 1000] [--profiles dir] [--no-http]
 // Issue 27's imports and payments feed on PostgreSQL, through `importFiles` (the code the API and the CLI run), in
 // this process:
 // - a documents CSV of 1,000,000 rows (target ≥ 20,000 rows/s) beside PostgreSQL's own COPY of the same rows in the
@@ -9,7 +9,11 @@
 // - 10,000 UBL files (target ≥ 500 documents/s) beside the same documents as one documents CSV (what XML costs);
 // - the payments feed: 100,000 unsequenced rows numbered by the first read, then read whole by pages of 1,000,
 //   beside a bare keyset SELECT over the same table (no target in the issue: figures and ratios).
-// Both databases are dropped and made anew each run. Ends with CPU profiles (and the statements by wall time) of a
+// Issue 35 §4, beside the first two (unless --no-http): the same documents files and UBL files posted over a socket,
+// as a supplier does, to the built portal (apps/server/dist/server.js, one process, on a third database `_http`) with
+// an API key of scope ledger:write; rows/s and documents/s against the in-process figures, and GET /api/health
+// polled every 50 ms on another connection meanwhile (target p99 < 100 ms: an import must not starve the customers).
+// The three databases are dropped and made anew each run. Ends with CPU profiles (and the statements by wall time) of a
 // documents import, the same file again and a UBL import (what the time is spent on), and one JSON line. Not part
 // of npm test or CI: machines differ, so these are measurements.
 import fs from 'node:fs';
@@ -20,7 +24,7 @@ import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { formatMinorUnits } from '@portal/domain';
-import type { ImportReport, LedgerImportKind } from '@portal/contracts';
+import { ledgerImportLimits, type ImportReport, type LedgerImportKind } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../../apps/server/src/app-context';
@@ -34,6 +38,17 @@ import { describeProfile, summariseProfile, type ProfileSummary } from '../lib/c
 import { recreateDatabase } from '../lib/bench-database';
 import { createReport } from '../lib/report';
 import { cpuSince, postgresPids } from '../lib/servers';
+import {
+  builtServer,
+  insertBenchApiKey,
+  pollHealth,
+  postCsv,
+  postUblFiles,
+  processRss,
+  startBuiltPortal,
+  type BuiltPortal,
+  type HealthFigures,
+} from './over-http';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -51,14 +66,19 @@ const { values } = parseArgs({
     'profile-rows': { type: 'string', default: '100000' },
     'profile-files': { type: 'string', default: '1000' },
     profiles: { type: 'string', default: path.join(os.tmpdir(), 'portal-bench-profiles') },
+    // Leave out the imports over HTTP (they need `npm run build -w @portal/server` first).
+    'no-http': { type: 'boolean', default: false },
   },
 });
 const databaseUrl = values['database-url'];
-const copyDatabaseUrl = (() => {
+const siblingDatabaseUrl = (suffix: string) => {
   const url = new URL(databaseUrl);
-  url.pathname = `${url.pathname}_copy`;
+  url.pathname = `${url.pathname}${suffix}`;
   return url.toString();
-})();
+};
+const copyDatabaseUrl = siblingDatabaseUrl('_copy');
+const httpDatabaseUrl = siblingDatabaseUrl('_http');
+const overHttp = !values['no-http'];
 const rowCount = Number(values.rows);
 const smallRowCount = Number(values['small-rows']);
 const ublFileCount = Number(values['ubl-files']);
@@ -69,6 +89,12 @@ const profileFiles = Number(values['profile-files']);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 if (!['127.0.0.1', 'localhost'].includes(new URL(databaseUrl).hostname)) {
   process.stderr.write('The benchmark runs on a local PostgreSQL only.\n');
+  process.exit(2);
+}
+if (overHttp && !fs.existsSync(builtServer)) {
+  process.stderr.write(
+    `${path.relative(process.cwd(), builtServer)} is missing: run npm run build -w @portal/server first (or pass --no-http).\n`,
+  );
   process.exit(2);
 }
 
@@ -399,6 +425,91 @@ function describeImport(rows: number, measured: Measured): string {
     `${round((measured.nodeCpuMs / rows) * 1000, 1)} ms, PostgreSQL ${round((measured.postgresCpuMs / rows) * 1000, 1)} ms; ` +
     `peak RSS +${mib(measured.peakRssGrowth)} MiB, heap kept after a collection ${mib(measured.heapRetained)} MiB; ` +
     `largest PostgreSQL backend after it ${mib(measured.largestBackend)} MiB`
+  );
+}
+
+type HttpMeasured = {
+  report: ImportReport;
+  /** From sending the request to the last byte of the answer (201 with the report). */
+  milliseconds: number;
+  /** The portal process's peak RSS above its RSS at the start, sampled every 200 ms. */
+  portalPeakRssGrowth: number;
+  portalCpuMs: number;
+  /** This process's: sending the files, polling the health route. */
+  clientCpuMs: number;
+  postgresCpuMs: number;
+  /** GET /api/health every 50 ms on another connection while the import ran. */
+  health: HealthFigures;
+};
+
+/** An import posted to the built portal (`post`), measured like runImport from outside the portal's process. */
+async function runHttpImport(
+  portal: BuiltPortal,
+  what: string,
+  post: () => Promise<ImportReport>,
+  expected: Partial<ImportReport['counts']>,
+): Promise<HttpMeasured> {
+  const health = pollHealth(portal.origin);
+  await health.ready;
+  const startRss = processRss(portal.pid);
+  let peakRss = startRss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, processRss(portal.pid));
+  }, 200);
+  const cpu = { portal: cpuSince([portal.pid]), client: cpuSince([process.pid]), postgres: postgresCpuSince() };
+  const postgresSampler = setInterval(cpu.postgres.sample, 1000);
+  const started = performance.now();
+  let result: ImportReport;
+  try {
+    result = await post();
+  } catch (error) {
+    await health.stop();
+    throw error;
+  } finally {
+    clearInterval(sampler);
+    clearInterval(postgresSampler);
+  }
+  const milliseconds = performance.now() - started;
+  const measured = {
+    report: result,
+    milliseconds,
+    portalPeakRssGrowth: Math.max(peakRss, processRss(portal.pid)) - startRss,
+    portalCpuMs: cpu.portal(),
+    clientCpuMs: cpu.client(),
+    postgresCpuMs: cpu.postgres.spent(),
+    health: await health.stop(),
+  };
+  checkCounts(what, result, { rejected: 0, ...expected });
+  return measured;
+}
+
+const describeHealth = (health: HealthFigures) =>
+  `${health.polls} polls, p50 ${health.p50} ms, p99 ${health.p99} ms, max ${health.max} ms, ${health.errors} errors` +
+  `${health.firstError ? ` (first: ${health.firstError})` : ''} (the bench's own event loop delay p99 ` +
+  `${health.clientLoopDelayP99} ms)`;
+
+function describeHttpImport(rows: number, measured: HttpMeasured, inProcess: Measured): string {
+  const { created, updated, unchanged, rejected } = measured.report.counts;
+  const rate = perSecond(rows, measured.milliseconds);
+  const perThousand = (ms: number) => round((ms / rows) * 1000, 1);
+  return (
+    `${grouped(rows)} in ${round(measured.milliseconds / 1000, 1)} s (${grouped(rate)}/s, × ` +
+    `${round(rate / perSecond(rows, inProcess.milliseconds), 2)} of in process); created ${created}, updated ` +
+    `${updated}, unchanged ${unchanged}, rejected ${rejected}; CPU per 1,000: portal ${perThousand(measured.portalCpuMs)} ` +
+    `ms, bench (sending) ${perThousand(measured.clientCpuMs)} ms, PostgreSQL ${perThousand(measured.postgresCpuMs)} ms; ` +
+    `portal peak RSS +${mib(measured.portalPeakRssGrowth)} MiB\n    GET /api/health every 50 ms meanwhile: ` +
+    describeHealth(measured.health)
+  );
+}
+
+/** The health polls during an HTTP import against target and against the idle portal's (issue 35 §4). */
+function reportHealth(what: string, health: HealthFigures, idle: { idleHealth: HealthFigures }): void {
+  report(
+    `/api/health during ${what}: p50 / p99 / max`,
+    `${health.p50} / ${health.p99} / ${health.max} ms`,
+    'p99 < 100 ms',
+    health.p99 < 100 && health.errors === 0,
+    { baseline: `idle p99 ${idle.idleHealth.p99} ms`, ratio: round(health.p99 / idle.idleHealth.p99, 1) },
   );
 }
 
@@ -737,15 +848,26 @@ async function main(): Promise<void> {
   // The COPY baseline's files are read by the PostgreSQL server's own user.
   fs.chmodSync(folder, 0o755);
   const result: Record<string, unknown> = { rows: rowCount, smallRows: smallRowCount, ublFiles: ublFileCount };
+  const httpResult: Record<string, unknown> = {};
+  if (overHttp) result.http = httpResult;
   let portal: Database | undefined;
   let copy: Database | undefined;
+  // The HTTP part's database (migrated here, before the built portal starts on it) and the portal itself.
+  let httpDatabase: Database | undefined;
+  let builtPortal: BuiltPortal | undefined;
   try {
-    log(`Preparing ${databaseUrl} and ${copyDatabaseUrl} (fresh, migrated)…`);
+    log(`Preparing ${databaseUrl}, ${copyDatabaseUrl}${overHttp ? ` and ${httpDatabaseUrl}` : ''} (fresh, migrated)…`);
     await recreateDatabase(databaseUrl);
     await recreateDatabase(copyDatabaseUrl);
     portal = await openDatabase({ kind: 'postgres', url: databaseUrl });
     copy = await openDatabase({ kind: 'postgres', url: copyDatabaseUrl });
     const db = portal.db;
+    let apiKey = '';
+    if (overHttp) {
+      await recreateDatabase(httpDatabaseUrl);
+      httpDatabase = await openDatabase({ kind: 'postgres', url: httpDatabaseUrl });
+      apiKey = await insertBenchApiKey(httpDatabase.db);
+    }
 
     // 1. The company code and the customers (not timed against a target).
     const setUp = await importMasterData(db, folder);
@@ -796,6 +918,58 @@ async function main(): Promise<void> {
         `${sameRows ? 'equal' : `DIFFERS (${portalSum.sum} vs ${copySum.sum})`}`,
     );
 
+    // The same two files over HTTP into the third database (where they create rows, as they did in process): the
+    // built portal in its own process, the set-up posted first as a supplier's first files.
+    let httpDocuments:
+      { idleHealth: HealthFigures; small: HttpMeasured; large: HttpMeasured; sameRows: boolean } | undefined;
+    if (httpDatabase) {
+      log(
+        `\nDocuments CSV over HTTP: POST /api/ledger/imports?kind=documents, text/csv streamed from disk, API key ` +
+          `(ledger:write), to the built portal (one process) on ${httpDatabaseUrl}`,
+      );
+      const portalProcess = await startBuiltPortal(httpDatabaseUrl);
+      builtPortal = portalProcess;
+      const setUpFiles = [
+        ['company_codes', 'company-codes.csv', 1],
+        ['customers', 'customers.csv', customerCount],
+      ] as const;
+      for (const [kind, name, created] of setUpFiles)
+        checkCounts(`${kind} over HTTP`, await postCsv(portalProcess, apiKey, kind, path.join(folder, name)), {
+          created,
+          rejected: 0,
+        });
+      const idle = pollHealth(portalProcess.origin);
+      await idle.ready;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const idleHealth = await idle.stop();
+      log(
+        `  set-up posted (company code, customers); GET /api/health every 50 ms on the idle portal for 3 s: ` +
+          describeHealth(idleHealth),
+      );
+      const post = (file: string) => () => postCsv(portalProcess, apiKey, 'documents', file);
+      const smallHttp = await runHttpImport(
+        portalProcess,
+        `documents over HTTP, ${path.basename(smallFile)}`,
+        post(smallFile),
+        { created: smallRowCount },
+      );
+      log(`  ${grouped(smallRowCount)} rows: ${describeHttpImport(smallRowCount, smallHttp, small)}`);
+      const largeHttp = await runHttpImport(
+        portalProcess,
+        `documents over HTTP, ${path.basename(largeFile)}`,
+        post(largeFile),
+        { created: rowCount },
+      );
+      log(`  ${grouped(rowCount)} rows: ${describeHttpImport(rowCount, largeHttp, large)}`);
+      const httpSum = await documentsChecksum(httpDatabase.db);
+      const sameAsInProcess = httpSum.rows === portalSum.rows && httpSum.sum === portalSum.sum;
+      log(
+        `  rows written: over HTTP ${grouped(httpSum.rows)}, in process ${grouped(portalSum.rows)}; every column's ` +
+          `checksum ${sameAsInProcess ? 'equal' : `DIFFERS (${httpSum.sum} vs ${portalSum.sum})`}`,
+      );
+      httpDocuments = { idleHealth, small: smallHttp, large: largeHttp, sameRows: sameAsInProcess };
+    }
+
     const largeRate = perSecond(rowCount, large.milliseconds);
     const copyRate = perSecond(rowCount, copied.milliseconds);
     report(
@@ -808,6 +982,24 @@ async function main(): Promise<void> {
         ratio: round(largeRate / copyRate, 2),
       },
     );
+    if (httpDocuments) {
+      const httpRate = perSecond(rowCount, httpDocuments.large.milliseconds);
+      report(
+        `documents CSV over HTTP, ${grouped(rowCount)} rows: rows per second`,
+        `${grouped(httpRate)}/s`,
+        '≥ 20,000/s',
+        httpRate >= 20_000,
+        { baseline: `in process ${grouped(largeRate)}/s`, ratio: round(httpRate / largeRate, 2) },
+      );
+      reportHealth(`HTTP ${grouped(smallRowCount)} rows`, httpDocuments.small.health, httpDocuments);
+      reportHealth(`HTTP ${grouped(rowCount)} rows`, httpDocuments.large.health, httpDocuments);
+      report(
+        'documents over HTTP: same rows as in process (checksum)',
+        httpDocuments.sameRows ? 'yes' : 'no',
+        'equal',
+        httpDocuments.sameRows,
+      );
+    }
     report(
       'documents CSV: CPU per 1,000 rows, Node / PostgreSQL',
       `${round((large.nodeCpuMs / rowCount) * 1000, 1)} / ${round((large.postgresCpuMs / rowCount) * 1000, 1)} ms`,
@@ -837,6 +1029,19 @@ async function main(): Promise<void> {
       { baseline: `${grouped(smallRowCount)} rows: ${mib(small.peakRssGrowth)} MiB`, ratio: memoryRatio },
     );
 
+    if (httpDocuments) {
+      const { small: smallHttp, large: largeHttp } = httpDocuments;
+      report(
+        `documents over HTTP, ${grouped(rowCount)} rows: portal peak RSS growth`,
+        `${mib(largeHttp.portalPeakRssGrowth)} MiB`,
+        '—',
+        null,
+        {
+          baseline: `${grouped(smallRowCount)} rows: ${mib(smallHttp.portalPeakRssGrowth)} MiB`,
+          ratio: round(largeHttp.portalPeakRssGrowth / Math.max(rssNoise, smallHttp.portalPeakRssGrowth), 2),
+        },
+      );
+    }
     report(
       `documents CSV, ${grouped(rowCount)} rows: heap kept after it (after a collection)`,
       `${mib(large.heapRetained)} MiB`,
@@ -874,6 +1079,21 @@ async function main(): Promise<void> {
       copy: { ...copied, rowsPerSecond: copyRate },
       sameRows,
     };
+    if (httpDocuments) {
+      const { small: smallHttp, large: largeHttp } = httpDocuments;
+      const httpRate = perSecond(rowCount, largeHttp.milliseconds);
+      httpResult.idleHealth = httpDocuments.idleHealth;
+      httpResult.documents = {
+        small: { ...smallHttp, report: smallHttp.report.counts },
+        large: {
+          ...largeHttp,
+          report: largeHttp.report.counts,
+          rowsPerSecond: httpRate,
+          ratioToInProcess: round(httpRate / largeRate, 2),
+        },
+        sameRows: httpDocuments.sameRows,
+      };
+    }
     await copy.close();
     copy = undefined;
 
@@ -890,6 +1110,22 @@ async function main(): Promise<void> {
     log(`  UBL files: ${describeImport(ublFileCount, ubl)}`);
     const ublAsCsv = await runImport(db, 'documents', [ublCsvFile], { created: ublFileCount });
     log(`  the same documents as one documents CSV: ${describeImport(ublFileCount, ublAsCsv)}`);
+    let ublHttp: HttpMeasured | undefined;
+    if (builtPortal && httpDocuments) {
+      const portalProcess = builtPortal;
+      ublHttp = await runHttpImport(
+        portalProcess,
+        `UBL over HTTP, ${ublFileCount} files`,
+        () => postUblFiles(portalProcess, apiKey, ublFiles, companyCode),
+        { created: ublFileCount },
+      );
+      log(
+        `  the same files over HTTP (multipart/form-data, ${Math.ceil(ublFileCount / ledgerImportLimits.maxFiles)} ` +
+          `request(s), ?company_code=${companyCode}): ${describeHttpImport(ublFileCount, ublHttp, ubl)}`,
+      );
+      await portalProcess.stop();
+      builtPortal = undefined;
+    }
     const ublRate = perSecond(ublFileCount, ubl.milliseconds);
     const ublCsvRate = perSecond(ublFileCount, ublAsCsv.milliseconds);
     report(
@@ -906,6 +1142,23 @@ async function main(): Promise<void> {
       files: { ...ubl, report: ubl.report.counts, documentsPerSecond: ublRate },
       asCsv: { ...ublAsCsv, report: ublAsCsv.report.counts, rowsPerSecond: ublCsvRate },
     };
+    if (ublHttp && httpDocuments) {
+      const ublHttpRate = perSecond(ublFileCount, ublHttp.milliseconds);
+      report(
+        `UBL over HTTP, ${grouped(ublFileCount)} files: documents per second`,
+        `${grouped(ublHttpRate)}/s`,
+        '≥ 500/s',
+        ublHttpRate >= 500,
+        { baseline: `in process ${grouped(ublRate)}/s`, ratio: round(ublHttpRate / ublRate, 2) },
+      );
+      reportHealth(`HTTP UBL ${grouped(ublFileCount)} files`, ublHttp.health, httpDocuments);
+      httpResult.ubl = {
+        ...ublHttp,
+        report: ublHttp.report.counts,
+        documentsPerSecond: ublHttpRate,
+        ratioToInProcess: round(ublHttpRate / ublRate, 2),
+      };
+    }
 
     // 4. The payments feed.
     log(`\nPayments feed: ${grouped(feedRowCount)} rows as postings leave them (not yet numbered)`);
@@ -980,6 +1233,8 @@ async function main(): Promise<void> {
     if (miscounted.length > 0) result.miscounted = miscounted;
     log(JSON.stringify({ bench: 'imports', ...result, verdicts }));
   } finally {
+    await builtPortal?.stop();
+    await httpDatabase?.close();
     await copy?.close();
     await portal?.close();
     fs.rmSync(folder, { recursive: true, force: true });
