@@ -1,7 +1,8 @@
 // Every browser test runs axe-core on each page it visits and fails on serious or critical WCAG 2.2 AA
 // violations: `visit()` checks after navigating, `checkA11y()` after an in-app navigation, and the fixture
 // checks the last page of every test. Each check runs at the test's width (1280 px unless it says otherwise), then
-// again at a phone's 375 px (issue 27), and puts the width back.
+// again at a phone's 375 px (issue 27), and puts the width back. At 375 px it also checks that the page does not
+// scroll sideways (WCAG 1.4.10 Reflow, issue 35), in the test's language and in German, the longest of the 8.
 import AxeBuilder from '@axe-core/playwright';
 import { request as apiRequest, test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -13,7 +14,9 @@ export const narrowWidth = 375;
 export async function checkA11y(page: Page): Promise<void> {
   await settle(page, 5_000);
   await analyze(page);
-  await checkA11yNarrow(page);
+  const size = page.viewportSize();
+  if (size && size.width <= narrowWidth) await checkReflow(page);
+  else await checkA11yNarrow(page);
 }
 
 /** The same check at a phone's width, then the width put back. */
@@ -27,28 +30,156 @@ export async function checkA11yNarrow(page: Page): Promise<void> {
     // The narrow layout may load what the wide one did not (cards instead of a table).
     await settle(page, 2_000);
     await analyze(page, `at ${narrowWidth} px`);
+    await checkReflow(page);
   } finally {
     await page.setViewportSize(size);
     await settle(page, 0);
   }
 }
 
-/** Waits for the page to be still: its requests answered, React's render of a new width done, no animation running. */
+/** Where the app keeps the language chosen in the footer (apps/web/src/lib/browser-storage.ts). */
+const languageStorageKey = 'portal.language';
+
+/**
+ * WCAG 1.4.10: at a phone's width the page itself never scrolls sideways (a wide table scrolls in its own box), in the
+ * language the test reads and again in German, whose long words widen headings, buttons and filters most. German
+ * through the footer's selector, as a reader switches, and back: the page keeps its state. axe itself runs in the
+ * test's language only, which keeps the suite's time (a German pass costs under a second a check; axe takes 5–12 s).
+ */
+async function checkReflow(page: Page): Promise<void> {
+  await expectNoSidewaysScroll(page);
+  const before = await page.evaluate(
+    (key) => ({ lang: document.documentElement.lang, stored: localStorage.getItem(key) }),
+    languageStorageKey,
+  );
+  if (before.lang === 'de') return;
+  // Not a page of the portal's own (no footer): nothing to switch.
+  if (!(await switchLanguage(page, 'de'))) return;
+  try {
+    await settle(page, 0);
+    await expectNoSidewaysScroll(page, 'in German');
+  } finally {
+    await switchLanguage(page, before.lang);
+    await page.evaluate(
+      ({ key, stored }) => (stored === null ? localStorage.removeItem(key) : localStorage.setItem(key, stored)),
+      { key: languageStorageKey, stored: before.stored },
+    );
+    await settle(page, 0);
+  }
+}
+
+/** Chooses the language in the footer's selector; false when the page has none. */
+async function switchLanguage(page: Page, language: string): Promise<boolean> {
+  // A change event on the select rather than a click: the selector may lie under a dialog's overlay, and the focus
+  // stays where the test left it.
+  const switched = await page.evaluate((value) => {
+    const select = document.querySelector<HTMLSelectElement>(`footer select:has(option[value="${value}"])`);
+    if (!select) return false;
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    return true;
+  }, language);
+  if (switched) {
+    await page.waitForFunction((value) => document.documentElement.lang === value, language, { timeout: 10_000 });
+  }
+  return switched;
+}
+
+/** The document is no wider than the window; else the overflow in px and the widest element that sticks out. */
+async function expectNoSidewaysScroll(page: Page, where = ''): Promise<void> {
+  const reflow = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth <= width) return { width, scrollWidth, widest: '' };
+    // What a box that scrolls or clips holds does not widen the page (the box itself may), unless it is positioned
+    // against an element outside that box (an absolute child escapes a static box's scrolling); nor does a fixed layer.
+    // An element's own text is clipped by the element itself too.
+    const clipped = (element: Element, itsText: boolean) => {
+      const own = getComputedStyle(element);
+      if (itsText && own.overflowX !== 'visible') return true;
+      let position = own.position;
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (position === 'fixed') return true;
+        const style = getComputedStyle(box);
+        if (position === 'absolute' && style.position === 'static') continue;
+        if (style.overflowX !== 'visible') return true;
+        position = style.position;
+      }
+      return position === 'fixed';
+    };
+    // The element sticking out furthest: its box, or its text (a long word that does not wrap overflows a box that
+    // fits); the outermost of those that end as far.
+    let widest: { element: Element; right: number; itsText: boolean } | null = null;
+    const consider = (element: Element, right: number, itsText: boolean) => {
+      if (right > width && (!widest || right > widest.right) && !clipped(element, itsText)) {
+        widest = { element, right, itsText };
+      }
+    };
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const box = element.getBoundingClientRect();
+      if (box.width > 0) consider(element, box.right, false);
+      for (const node of Array.from(element.childNodes)) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+        const text = document.createRange();
+        text.selectNodeContents(node);
+        consider(element, text.getBoundingClientRect().right, true);
+      }
+    }
+    if (!widest) return { width, scrollWidth, widest: 'none found' };
+    const { element, right, itsText } = widest as { element: Element; right: number; itsText: boolean };
+    const classes = (element.getAttribute('class') ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 3);
+    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+    const name = `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${classes.map((c) => `.${c}`).join('')}>`;
+    const size = `${Math.round(element.getBoundingClientRect().width)} px wide`;
+    return {
+      width,
+      scrollWidth,
+      widest: `${name} "${text}", ${size}, ${itsText ? 'its text ends' : 'its right edge'} at ${Math.round(right)} px`,
+    };
+  });
+  expect(
+    reflow.scrollWidth,
+    `the page scrolls sideways on ${page.url()} at ${reflow.width} px${where ? ` ${where}` : ''}: ${reflow.scrollWidth - reflow.width} px too wide; widest: ${reflow.widest}`,
+  ).toBeLessThanOrEqual(reflow.width);
+}
+
+/** Pages that already ask for reduced motion (a context a test opens itself misses the config's `use` option). */
+const reducedMotion = new WeakSet<Page>();
+
+/**
+ * Waits for the page to be still: its requests answered, React's render of a new width done, no animation running.
+ * A toast, menu or drawer in mid-transition has half its opacity or half its items: axe would measure a contrast or a
+ * structure nobody sees for long. With reduced motion the app's transitions take no time (theme.respectReducedMotion);
+ * the wait below catches any other.
+ */
 async function settle(page: Page, networkIdleMs: number): Promise<void> {
+  if (!reducedMotion.has(page)) {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    reducedMotion.add(page);
+  }
   // An iframe attached after axe has run once (the payment gateway's hosted frame) leaves Playwright's networkidle
   // pending for good in Chromium: wait for it a while, then check anyway.
   if (networkIdleMs > 0) {
     await page.waitForLoadState('networkidle', { timeout: networkIdleMs }).catch(() => undefined);
   }
-  // Two frames: a resize's media-query listeners render, then that render's layout is painted.
+  // Three frames in a row without a finite animation: a resize's media-query listeners render and that render is
+  // painted, and a transition Mantine starts two frames after its element mounts has begun (so it is seen running).
+  // Endless ones (a loader's spin) never stop: they are not waited for.
   await page
-    .evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-    .catch(() => undefined);
-  // A toast or a drawer in mid-transition has half its opacity: axe would measure a contrast nobody sees for long.
-  await page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {
-      timeout: 2_000,
-    })
+    .evaluate(async (timeoutMs) => {
+      const deadline = performance.now() + timeoutMs;
+      const moving = () =>
+        document
+          .getAnimations()
+          .some(
+            (animation) =>
+              animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+          );
+      for (let still = 0; still < 3 && performance.now() < deadline;) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        still = moving() ? 0 : still + 1;
+      }
+    }, 3_000)
     .catch(() => undefined);
 }
 

@@ -48,3 +48,33 @@ test('shows the statement of a period, refuses a period backwards, and downloads
   expect(rows[0]).toBe('Currency,Date,Type,Number,Reference,Due date,Amount,Balance');
   expect(rows.some((row) => /^USD,\d{4}-\d{2}-\d{2},Closing balance,/.test(row))).toBe(true);
 });
+
+// Issue 35: the page is reached from the header's links, like the customer's other pages.
+test.describe('on a wide screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the navigation bar leads to the Statements page', async ({ page }) => {
+    await signIn(page, 'payer@example.com');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Statements', exact: true }).click();
+    await expect(page).toHaveURL(/\/statements$/);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Statements');
+    await expect(nav.getByRole('link', { name: 'Statements', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('statement')).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the menu drawer leads to the Statements page', async ({ page }) => {
+    await signIn(page, 'payer@example.com');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('link', { name: 'Statements', exact: true }).click();
+    await expect(page).toHaveURL(/\/statements$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Statements');
+    await expect(page.getByTestId('statement')).toBeVisible();
+  });
+});

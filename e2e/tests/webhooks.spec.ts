@@ -154,8 +154,6 @@ test('an admin adds a webhook endpoint, sends a test event, reads the delivery l
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this endpoint?' });
     await expect(confirm).toContainText(receiver.url);
-    // The actions menu closes as the dialog opens: axe run mid-transition saw a menu without its items (CI, once).
-    await expect(page.getByRole('menu')).toHaveCount(0);
     await checkA11y(page);
     await confirm.getByRole('button', { name: 'Delete endpoint' }).click();
     await expect(confirm).toBeHidden();

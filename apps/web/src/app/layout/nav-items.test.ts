@@ -26,18 +26,24 @@ const paths = (profile: UserProfile, depositsAllowed = true) =>
   primaryNavItems(profile, depositsAllowed).map((item) => item.to);
 
 describe('header navigation', () => {
-  it('shows invoices, invoice search, payments, scheduled payments and deposits to a payer who may pay', () => {
+  it('shows invoices, invoice search, payments, statements, scheduled payments and deposits to a payer who may pay', () => {
     expect(paths(payer)).toEqual([
       '/invoices',
       '/invoice-history',
       '/payment-history',
+      '/statements',
       '/scheduled-payments',
       '/deposits',
     ]);
   });
 
-  it('hides scheduled payments from users who may not make payments', () => {
-    expect(paths({ ...payer, Permissions: [] })).toEqual(['/invoices', '/invoice-history', '/payment-history']);
+  it('hides scheduled payments from users who may not make payments, but not statements', () => {
+    expect(paths({ ...payer, Permissions: [] })).toEqual([
+      '/invoices',
+      '/invoice-history',
+      '/payment-history',
+      '/statements',
+    ]);
   });
 
   it('hides deposits from internal users, even with a payment permission', () => {
@@ -51,7 +57,13 @@ describe('header navigation', () => {
   });
 
   it('hides deposits when the current account does not allow them (deposits off, payment type D inactive)', () => {
-    expect(paths(payer, false)).toEqual(['/invoices', '/invoice-history', '/payment-history', '/scheduled-payments']);
+    expect(paths(payer, false)).toEqual([
+      '/invoices',
+      '/invoice-history',
+      '/payment-history',
+      '/statements',
+      '/scheduled-payments',
+    ]);
   });
 
   it('shows no deposits before anyone signed in', () => {
@@ -60,6 +72,7 @@ describe('header navigation', () => {
       '/invoices',
       '/invoice-history',
       '/payment-history',
+      '/statements',
     ]);
   });
 

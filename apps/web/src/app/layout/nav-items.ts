@@ -17,6 +17,8 @@ export function primaryNavItems(profile: UserProfile | null, depositsAllowed: bo
     { to: '/invoices', labelKey: 'shell.nav.invoices' },
     { to: '/invoice-history', labelKey: 'shell.nav.invoice_search' },
     { to: '/payment-history', labelKey: 'shell.nav.payments' },
+    // Issue 29: every signed-in customer may read their statements (the route asks no permission), under the page's title.
+    { to: '/statements', labelKey: 'shell.pages.statements' },
   ];
   // Issue 29: scheduled payments and AutoPay, for those who may pay (the page says when the account offers neither).
   if (hasPermission(profile, 'CanMakePayment')) {

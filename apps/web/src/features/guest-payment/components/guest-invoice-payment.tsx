@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import type { HostedFrameHandle } from '../../../components/ui/hosted-frame';
 import { formatMoney } from '@portal/domain';
 import { log } from '../../../lib/log';
+import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { refusalFromCheck, refusalText, type PaymentRefusal } from '../../../lib/payment-refusal';
 import { usePaySubmission } from '../../../lib/pay-submission';
@@ -138,12 +139,15 @@ function GuestPayment(props: {
 }) {
   const { lookup, guestToken, detail, onTokenExpired } = props;
   const { invoice } = lookup;
-  const { t, i18n } = useTranslation();
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation();
   const submit = useSubmitGuestPayment();
   const rules = useMemo(() => guestPaymentRules(invoice), [invoice]);
   const decimals = invoice.currency_decimals;
   const currency = invoice.document.currency_key;
-  const money = (amount: string) => formatMoney(amount, currency, i18n.language, { decimals });
+  const money = (amount: string) => formatMoney(amount, currency, language, { decimals });
 
   const [payer, setPayer] = useState<GuestPayer>(emptyPayer);
   const [cardFields, setCardFields] = useState<CardFields>(emptyCard);
@@ -156,6 +160,8 @@ function GuestPayment(props: {
   const submission = usePaySubmission();
   const { submitting } = submission;
 
+  // The app's i18n instance, not the hook's t and i18n, which change with the language: a language switch would
+  // otherwise fetch a new frame and lose what was typed in it.
   useEffect(() => {
     let cancelled = false;
     requestGuestAccessToken(guestToken, { payment_method: 'CC' })
@@ -166,12 +172,12 @@ function GuestPayment(props: {
         if (cancelled) return;
         if (isGuestTokenInvalid(error)) onTokenExpired();
         // spec §8: an access-token failure toasts 'Internal Error - please contact customer service'.
-        else notify.error(t('errors.payment.internal'));
+        else notify.error(i18n.t('errors.payment.internal'));
       });
     return () => {
       cancelled = true;
     };
-  }, [guestToken, frameRound, onTokenExpired, t]);
+  }, [guestToken, frameRound, onTokenExpired]);
 
   const handlePayerChange = (field: keyof GuestPayer, value: string) => {
     setPayer((current) => ({ ...current, [field]: value }));

@@ -108,24 +108,30 @@ export const AgingSection = memo(function AgingSection(props: AgingSectionProps)
           })}
         </div>
       </div>
-      <VisuallyHidden component="table">
-        <caption>{t('invoices.aging.table_caption', { currency: aging.currency_key, date: formatDate(asOf) })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('invoices.aging.table_bucket')}</th>
-            <th scope="col">{t('invoices.aging.table_amount')}</th>
-            <th scope="col">{t('invoices.aging.table_count')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.bucket}>
-              <th scope="row">{t(`invoices.aging.long.${row.bucket}`)}</th>
-              <td>{row.amount}</td>
-              <td>{row.count}</td>
+      {/* A table is as wide as its content whatever width it is given: a hidden box around it clips it (a 1 px table
+          was 461 px wide and made the page scroll sideways on a phone, WCAG 1.4.10). */}
+      <VisuallyHidden>
+        <table>
+          <caption>
+            {t('invoices.aging.table_caption', { currency: aging.currency_key, date: formatDate(asOf) })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('invoices.aging.table_bucket')}</th>
+              <th scope="col">{t('invoices.aging.table_amount')}</th>
+              <th scope="col">{t('invoices.aging.table_count')}</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.bucket}>
+                <th scope="row">{t(`invoices.aging.long.${row.bucket}`)}</th>
+                <td>{row.amount}</td>
+                <td>{row.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </VisuallyHidden>
     </section>
   );

@@ -15,6 +15,7 @@ import {
 } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { session } from '../../../lib/session';
 import { managePaymentMethod } from '../api/manage-payment-method';
@@ -62,6 +63,8 @@ export function CardFormDialog({ payer, settings, card, onClose, onSaved }: Prop
   const years = expiryYears(now).map(String);
   const isSession = card?.is_session === 'X';
 
+  // The app's i18n instance, not the hook's t and i18n, which change with the language: a language switch would
+  // otherwise fetch a new frame and lose what was typed in it.
   useEffect(() => {
     if (editing) return;
     let cancelled = false;
@@ -71,12 +74,12 @@ export function CardFormDialog({ payer, settings, card, onClose, onSaved }: Prop
       })
       .catch(() => {
         // spec §8: an access-token failure toasts 'Internal Error - please contact customer service'.
-        if (!cancelled) notify.error(t('errors.payment.internal'));
+        if (!cancelled) notify.error(i18n.t('errors.payment.internal'));
       });
     return () => {
       cancelled = true;
     };
-  }, [editing, payer, t]);
+  }, [editing, payer]);
 
   const set = (name: keyof Fields) => (value: string | null) => setFields((f) => ({ ...f, [name]: value ?? '' }));
   const translated = (found: Record<string, string | undefined>): Errors =>

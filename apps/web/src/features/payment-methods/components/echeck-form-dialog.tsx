@@ -6,6 +6,7 @@ import type { PayerData, PaymentCard, PaymentMethodsResponse } from '@portal/con
 import { echeckAccountTypes, lastFourOfToken, validateEcheckDetails } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { managePaymentMethod } from '../api/manage-payment-method';
 import { fetchTokenizationResponse, requestAccessToken } from '../api/tokenization';
@@ -42,6 +43,8 @@ export function EcheckFormDialog({ payer, settings, check, onClose, onSaved }: P
   const frame = useRef<HostedFrameHandle>(null);
   const saved = !isSession && (settings.always_save_on_file || saveOnFile);
 
+  // The app's i18n instance, not the hook's t and i18n, which change with the language: a language switch would
+  // otherwise fetch a new frame and lose what was typed in it.
   useEffect(() => {
     if (editing) return;
     let cancelled = false;
@@ -50,12 +53,12 @@ export function EcheckFormDialog({ payer, settings, check, onClose, onSaved }: P
         if (!cancelled) setFrameUrl({ url: answer.paymetric_xi_url, accessToken: answer.access_token });
       })
       .catch(() => {
-        if (!cancelled) notify.error(t('errors.payment.internal'));
+        if (!cancelled) notify.error(i18n.t('errors.payment.internal'));
       });
     return () => {
       cancelled = true;
     };
-  }, [editing, payer, t]);
+  }, [editing, payer]);
 
   const set = (name: keyof Fields) => (value: string | null) => setFields((f) => ({ ...f, [name]: value ?? '' }));
 

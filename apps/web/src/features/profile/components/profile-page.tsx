@@ -120,7 +120,8 @@ function Details({ profile }: { profile: UserProfile }) {
               <Text component="dt" size="sm" c="dimmed">
                 {label}
               </Text>
-              <Text component="dd" m={0} fw={500}>
+              {/* A long e-mail address wraps instead of widening a phone's page (WCAG 1.4.10). */}
+              <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
                 {value}
               </Text>
             </div>
