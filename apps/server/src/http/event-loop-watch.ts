@@ -67,12 +67,18 @@ export function startEventLoopWatch(options: {
   let requestId: string | null = null;
   const inFlight = new Map<string, { route: string; since: number }>();
   const encoder = new TextEncoder();
-  /** The oldest requests in flight, with their ages at `at`. */
-  const inFlightAt = (at: number) =>
-    [...inFlight.values()].slice(0, inFlightListed).map((entry) => `${entry.route} (${at - entry.since} ms)`);
+  /** The oldest requests in flight (a Map keeps its insertion order), read on every request: never the whole map. */
+  const oldest = () => {
+    const found: { route: string; since: number }[] = [];
+    for (const entry of inFlight.values()) {
+      if (found.push(entry) === inFlightListed) break;
+    }
+    return found;
+  };
+  const inFlightAt = (at: number) => oldest().map((entry) => `${entry.route} (${at - entry.since} ms)`);
   const share = () => {
-    const oldest = [...inFlight.values()].slice(0, inFlightListed).map((entry) => [entry.route, entry.since]);
-    const json = JSON.stringify({ route, requestId, inFlight: oldest });
+    const listed = oldest().map((entry) => [entry.route, entry.since]);
+    const json = JSON.stringify({ route, requestId, inFlight: listed });
     const { written } = encoder.encodeInto(
       json.length * 3 <= textBytes ? json : JSON.stringify({ route, requestId }),
       text,

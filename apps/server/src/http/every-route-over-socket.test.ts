@@ -78,3 +78,30 @@ it('answers every route with every body type over a socket, never 5xx, and keeps
   expect(failures).toEqual([]);
   process.stdout.write(`every route over a socket: ${routes.length} routes, ${calls} calls, all answered, no 5xx\n`);
 }, 600_000);
+
+// Issue 35: bounds on what a client sends, answered in the one error shape and changing nothing.
+it('refuses JSON nested over 32 levels (400), a JSON body over 1 MiB (413) and an address over 16 KiB (431)', async () => {
+  const signIn = (payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/token/login',
+      headers: { 'content-type': 'application/json', 'accept-language': 'de' },
+      payload,
+    });
+  const deep = await signIn(`${'{"a":'.repeat(33)}1${'}'.repeat(33)}`);
+  expect(deep.statusCode).toBe(400);
+  expect(deep.json()).toMatchObject({ error: 'VALIDATION_FAILED', messageKey: 'errors.request.too_deep' });
+  expect(deep.json().message).toBe('Die Anfrage ist zu tief verschachtelt.');
+  // 32 levels are still read (and refused by the contract as a sign-in without its fields).
+  const deepest = await signIn(`${'{"a":'.repeat(32)}1${'}'.repeat(32)}`);
+  expect(deepest.json().messageKey).not.toBe('errors.request.too_deep');
+
+  const large = await signIn(JSON.stringify({ login: 'x'.repeat(1_100_000), password: 'y' }));
+  expect(large.statusCode).toBe(413);
+  expect(large.json()).toMatchObject({ error: 'PAYLOAD_TOO_LARGE', messageKey: 'errors.request.too_large' });
+
+  const long = await t.app.inject({ method: 'GET', url: `/api/health?x=${'A'.repeat(20_000)}` });
+  expect(long.statusCode).toBe(431);
+  expect(long.json()).toMatchObject({ error: 'HEADERS_TOO_LARGE', messageKey: 'errors.codes.HEADERS_TOO_LARGE' });
+  expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+});

@@ -4,13 +4,13 @@
 // paid, one put in is held), also on the payment day for a payment planned before; and the setting's save is audited,
 // checked against the ERP's configuration with a translated 400 that changes nothing, and refused to a manager and to
 // nobody.
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplicationConfiguration, AutopayEnrolment } from '@portal/contracts';
 import { auditEvents, autopayItems, documents, mailOutbox, scheduledPayments } from '../../db/schema';
 import { runSchedulerRound } from '../../jobs/scheduler';
 import { createTestApp, signInAs, type TestApp } from '../../test/test-app';
-import { bearer, saveCard } from '../payments/payments.test-helpers';
+import { bearer, openInvoices, saveCard } from '../payments/payments.test-helpers';
 import { writeSetting } from '../system/app-settings.repository';
 
 let t: TestApp;
@@ -75,23 +75,11 @@ async function documentByFinance(finance: string) {
 
 /** Open invoices of the demo account, past due and without a reason (never AutoPay's), moved to a due date. */
 async function invoicesDueOn(due: string, count: number) {
-  const rows = await t.database.db
-    .select()
-    .from(documents)
-    .where(
-      and(
-        eq(documents.payerNumber, '0000100001'),
-        eq(documents.companyCode, '1000'),
-        eq(documents.currencyKey, 'USD'),
-        eq(documents.documentStatus, '01'),
-        eq(documents.itemIsAPayment, false),
-        eq(documents.reasonCode, ''),
-        eq(documents.readOnly, false),
-        sql`${documents.openAmount} > 0 AND ${documents.billingDocumentNumber} <> ''`,
-        lt(documents.dueDate, '2026-10-01'),
-      ),
+  const rows = (await openInvoices(t.database.db, 3000))
+    .filter(
+      (row) => row.reasonCode === '' && !row.readOnly && row.billingDocumentNumber !== '' && row.dueDate < '2026-10-01',
     )
-    .limit(count);
+    .slice(0, count);
   expect(rows).toHaveLength(count);
   await t.database.db
     .update(documents)
