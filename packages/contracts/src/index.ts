@@ -11,6 +11,7 @@ export * from './invoices';
 export * from './payment-methods';
 export * from './configuration';
 export * from './payments';
+export * from './gateway';
 export * from './deposits';
 export * from './guest-payment';
 export * from './mail';

@@ -197,6 +197,13 @@ export const AccessTokenResponse = z.object({
   merchant_guid: z.string(),
   /** CC and EC: the hosted frame page; TO: the provider's /Cardinal3DSWithToken address the browser posts to. */
   paymetric_xi_url: z.string().max(600),
+  // Issue 36: a provider whose own component takes the entry (Stripe's Payment Element) answers what it needs to
+  // mount it; the sandbox leaves these out (the spec's shape). access_token is then the SetupIntent's id.
+  provider: z.enum(['sandbox', 'stripe']).optional(),
+  client_secret: z.string().max(300).optional(),
+  publishable_key: z.string().max(300).optional(),
+  /** The bank debit the component offers for this account: us_bank_account (ACH) or sepa_debit (EUR). */
+  payment_method_types: z.array(z.string().max(40)).max(5).optional(),
 });
 export type AccessTokenResponse = z.infer<typeof AccessTokenResponse>;
 
@@ -230,6 +237,8 @@ export const TokenizationResponse = z.object({
   /** null while the frame has not tokenised anything for this access token. */
   paymentcard: TokenizedPaymentCard.nullable(),
   cardinal: CardinalResult.nullable(),
+  /** A bank debit's mandate as the payer accepted it in the provider's component (its reference, time and text). */
+  mandate: z.object({ reference: z.string(), accepted_at: z.string(), text: z.string() }).nullable().optional(),
 });
 export type TokenizationResponse = z.infer<typeof TokenizationResponse>;
 

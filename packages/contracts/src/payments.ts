@@ -103,7 +103,12 @@ export type PaymentResult = z.infer<typeof PaymentResult>;
  * pending: the gateway's answer is not known yet (a time-out); the invoices show "in process" until the reconciler
  * settles the payment, which it does once, from the gateway's own record.
  */
-export const PaymentState = z.enum(['posted', 'declined', 'pending']);
+/**
+ * posted: paid and in the ledger. declined: nothing was taken. pending: being confirmed (the outcome is known soon).
+ * processing: a bank debit the provider has started, posted when the bank confirms it (days). requires_action: the
+ * issuer wants the payer to authenticate (`next_action`), then the same request is sent again with its key.
+ */
+export const PaymentState = z.enum(['posted', 'declined', 'pending', 'processing', 'requires_action']);
 export type PaymentState = z.infer<typeof PaymentState>;
 
 export const PaymentSummary = z.object({
@@ -120,6 +125,10 @@ export const PaymentSummary = z.object({
   total_amount: DecimalAmount,
   currency_key: z.string(),
   currency_decimals: z.number().int().min(0).max(3),
+  /** requires_action: what the provider's browser component needs to let the payer authenticate. */
+  next_action: z
+    .object({ provider: z.enum(['sandbox', 'stripe']), client_secret: z.string(), publishable_key: z.string() })
+    .optional(),
 });
 export type PaymentSummary = z.infer<typeof PaymentSummary>;
 

@@ -54,6 +54,15 @@ export const publicConfig = defineRoute({
     allowGuestPayment: z.boolean(),
     companyName: z.string(),
     version: z.string(),
+    /** Which payment provider's component the payment pages mount (issue 36, ADR 0031). */
+    paymentGateway: z.object({
+      provider: z.enum(['sandbox', 'stripe']),
+      mode: z.enum(['test', 'live']),
+      /** portal-step: the portal's own 3-D Secure step (TO) before a charge; in-charge: the provider's, in it. */
+      authentication: z.enum(['portal-step', 'in-charge']),
+      /** Stripe's publishable key (pk_...); '' for the sandbox. Public by design. */
+      publishableKey: z.string(),
+    }),
   }),
 });
 

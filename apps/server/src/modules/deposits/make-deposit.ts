@@ -71,7 +71,7 @@ export async function makeDeposit(
     deposit.rules,
   );
   if (failure) throw paymentRefused(failure, { messages: deposit.settings.paymentDisabledMessages, language });
-  const cardinal = await checkThreeDs(ctx, {
+  const threeDs = await checkThreeDs(ctx, {
     configuration: deposit.configuration,
     companyCode: scope.item.CompanyCode,
     method,
@@ -119,6 +119,6 @@ export async function makeDeposit(
       createdAt: now,
       updatedAt: now,
     },
-    { documentKeys: [], identity, cardinal },
+    { documentKeys: [], identity, threeDs },
   );
 }

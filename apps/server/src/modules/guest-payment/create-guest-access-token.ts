@@ -21,5 +21,6 @@ export async function createGuestAccessToken(
     companyCode: claims.document.company_code,
     merchantReference: guestMerchantReference(claims),
     language: httpRequest.language,
+    payer: null,
   });
 }

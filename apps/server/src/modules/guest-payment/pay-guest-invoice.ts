@@ -94,7 +94,7 @@ export async function payGuestInvoice(
     rules,
   );
   if (failure) throw paymentRefused(failure, { messages: settings.paymentDisabledMessages, language });
-  const cardinal = await checkThreeDs(ctx, {
+  const threeDs = await checkThreeDs(ctx, {
     configuration,
     companyCode: token.company_code,
     method: card,
@@ -157,7 +157,7 @@ export async function payGuestInvoice(
     {
       documentKeys: [key],
       identity,
-      cardinal,
+      threeDs,
       // As for invoice payments: a payment that settled between the checks and the reservation changed the document.
       reread: {
         payerData: { customer_number: token.payer_number, company_code: token.company_code },

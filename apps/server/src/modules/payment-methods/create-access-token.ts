@@ -4,7 +4,7 @@
 import type { AccessTokenRequest, AccessTokenResponse } from '@portal/contracts';
 import { ECHECK_THREEDS_VERSION } from '@portal/domain';
 import type { AppContext } from '../../app-context';
-import { isPortalPath } from '../../connectors/gateway/payment-gateway';
+import { isPortalPath, type GatewayPayer } from '../../connectors/gateway/payment-gateway';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { assertAccountAccess } from '../customers/account-access';
@@ -29,6 +29,7 @@ export async function createAccessToken(
     companyCode: company_code,
     merchantReference: actor.sessionId,
     language,
+    payer: { payer_number: customer_number, company_code },
   });
 }
 
@@ -39,7 +40,14 @@ export async function createAccessToken(
 export async function requestFrameAccessToken(
   ctx: AppContext,
   request: Omit<AccessTokenRequest, 'action' | 'payer_data'>,
-  owner: { companyCode: string; merchantReference: string; language: string },
+  owner: {
+    companyCode: string;
+    merchantReference: string;
+    language: string;
+    /** The account a saved method will belong to; null for a guest (a one-time method). */
+    payer: GatewayPayer | null;
+    currencyKey?: string;
+  },
 ): Promise<AccessTokenResponse> {
   const settings = await loadPaymentMethodSettings(ctx, owner.companyCode);
   if (request.payment_method === 'EC' && !settings.echeck_enabled)
@@ -52,13 +60,15 @@ export async function requestFrameAccessToken(
     if (fields.length) throw new AppError('VALIDATION_FAILED', { details: { fields } });
   }
   try {
-    return await ctx.gateway.createAccessToken({
+    return await ctx.gateway.startEntry({
       ...request,
       threeds_version:
         request.threeds_version ??
         (request.payment_method === 'EC' ? ECHECK_THREEDS_VERSION : settings.secure_3ds_version),
       merchant_reference: owner.merchantReference,
       language: owner.language,
+      payer: owner.payer,
+      ...(owner.currencyKey ? { currency_key: owner.currencyKey } : {}),
     });
   } catch (error) {
     // spec §8: an access-token failure is 'Internal Error - please contact customer service'.

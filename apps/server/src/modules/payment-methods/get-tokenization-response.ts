@@ -33,7 +33,7 @@ export async function readTokenizationResult(
   accessToken: string,
   merchantReference: string,
 ): Promise<GatewayTokenizationResult> {
-  const result = await ctx.gateway.getTokenizationResult(accessToken);
+  const result = await ctx.gateway.readEntry(accessToken);
   // Same answer for "expired", "unknown" and "another session's": no oracle.
   if (!result || result.merchant_reference !== merchantReference) throw new AppError('NOT_FOUND');
   return result;

@@ -10,7 +10,7 @@ import type { Actor } from '../../plugins/auth';
 import { normalizeNumber } from '../customers/account-access';
 import { belongsTo, isOwnSoldto, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
 import { readApplicationSettings } from '../system/application-settings';
-import { checkThreeDs } from './check-three-ds';
+import { checkThreeDs, noThreeDs } from './check-three-ds';
 import { findPaymentMethod } from './find-payment-method';
 import { paymentRefused, validationFailed } from './payment-refusals';
 import { portalInvoicePaymentRules } from './portal-payment-rules';
@@ -119,8 +119,8 @@ export async function checkInvoicePaymentRequest(
     rules,
   );
   if (failure) throw paymentRefused(failure, { messages: settings.paymentDisabledMessages, language });
-  const cardinal = options.merchantInitiated
-    ? null
+  const threeDs = options.merchantInitiated
+    ? noThreeDs
     : await checkThreeDs(ctx, {
         configuration,
         companyCode: scope.item.CompanyCode,
@@ -130,5 +130,5 @@ export async function checkInvoicePaymentRequest(
       });
   const amounts = request.documents.map((document) => parseScaledAmount(document.amount_to_process, decimals)!);
   const total = amounts.reduce((sum, amount) => sum + amount, 0n);
-  return { scope, keys, documents, decimals, method, cardinal, amounts, total, settings };
+  return { scope, keys, documents, decimals, method, threeDs, amounts, total, settings };
 }

@@ -21,6 +21,16 @@ export function threeDsApplies(
   );
 }
 
+/**
+ * What a charge carries about 3-D Secure: whether the portal's rules want it on this card, and the result of the
+ * portal's own step (TO) where the provider authenticates before the charge. A provider that authenticates inside
+ * the charge (Stripe) has no step of the portal's: it is asked for 3-D Secure when `wanted`, and the payer completes
+ * it in the provider's component when the issuer asks (ADR 0031).
+ */
+export type ThreeDsCheck = { wanted: boolean; cardinal: CardinalResult | null };
+
+export const noThreeDs: ThreeDsCheck = { wanted: false, cardinal: null };
+
 export async function checkThreeDs(
   ctx: AppContext,
   input: {
@@ -30,15 +40,16 @@ export async function checkThreeDs(
     accessToken: string | undefined;
     merchantReference: string;
   },
-): Promise<CardinalResult | null> {
-  if (!threeDsApplies(input.configuration, input.companyCode, input.method.payment_card_type)) return null;
+): Promise<ThreeDsCheck> {
+  if (!threeDsApplies(input.configuration, input.companyCode, input.method.payment_card_type)) return noThreeDs;
+  if (ctx.gateway.authentication === 'in-charge') return { wanted: true, cardinal: null };
   if (!input.accessToken) throw new AppError('THREE_DS_REQUIRED', { reason: 'three_ds_missing' });
-  const result = await ctx.gateway.getTokenizationResult(input.accessToken);
+  const result = await ctx.gateway.readEntry(input.accessToken);
   const passed =
     result !== null &&
     result.merchant_reference === input.merchantReference &&
     result.payment_card_token === input.method.payment_card_token &&
     (result.cardinal?.status === 'Y' || result.cardinal?.status === 'A');
   if (!passed) throw new AppError('THREE_DS_REQUIRED', { reason: 'three_ds_not_passed' });
-  return result.cardinal;
+  return { wanted: true, cardinal: result.cardinal };
 }

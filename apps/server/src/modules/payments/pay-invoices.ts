@@ -72,7 +72,7 @@ async function startInvoicePayment(
   language: string,
   initiation: PaymentInitiation,
 ): Promise<PayInvoicesResponse> {
-  const { scope, keys, documents, decimals, method, cardinal, amounts, total } = checked;
+  const { scope, keys, documents, decimals, method, threeDs, amounts, total } = checked;
   const posting: IntentPosting = {
     ...(initiation.by === 'job'
       ? {
@@ -129,7 +129,7 @@ async function startInvoicePayment(
     {
       documentKeys: keys,
       identity,
-      cardinal,
+      threeDs,
       // The reservation only stops payments that start after it. One that was checked, charged and posted while
       // this request read and checked its documents freed them again with its posting: read them once more, now
       // that no one else can post them, so that an invoice paid meanwhile is never charged twice.

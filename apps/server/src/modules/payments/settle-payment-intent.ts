@@ -11,7 +11,7 @@
 //
 // The gateway is called outside any database transaction. Serialization failures and deadlocks of the posting are
 // retried without calling the gateway again (the posting is idempotent by the intent id).
-import type { CardinalResult, PayInvoicesResponse, PaymentResult } from '@portal/contracts';
+import type { PayInvoicesResponse, PaymentResult } from '@portal/contracts';
 import { formatMinorUnits, paymentMethodLabel } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import { queueMail } from '../mail/queue-mail';
@@ -24,6 +24,7 @@ import { retryOnConflict } from '../../db/retry-on-conflict';
 import { completeIdempotencyKey } from '../../http/idempotency-keys.repository';
 import { idempotencyKeyTtlMs } from '../../http/idempotency';
 import { recordPostedPayment } from '../ledger-feed/record-posted-payment';
+import type { ThreeDsCheck } from './check-three-ds';
 import { findIntent, settleIntent, type IntentPosting, type PaymentIntent } from './payment-intents.repository';
 
 /** Test seams for the reliability tests: each may throw to stand for a crash at that point. */
@@ -47,7 +48,7 @@ export function paymentFaults(ctx: AppContext): PaymentFaultPoints {
   return faultPoints.get(ctx) ?? {};
 }
 
-export type SettleOptions = { mode: 'charge' | 'look-up'; mayVoid?: boolean; cardinal?: CardinalResult | null };
+export type SettleOptions = { mode: 'charge' | 'look-up'; mayVoid?: boolean; threeDs?: ThreeDsCheck };
 
 export async function settlePaymentIntent(
   ctx: AppContext,
@@ -63,14 +64,21 @@ export async function settlePaymentIntent(
     if (options.mode === 'charge') {
       await faults.beforeGateway?.(intent);
       try {
-        charge = await ctx.gateway.authorize({
+        charge = await ctx.gateway.charge({
           idempotency_key: intent.id,
           order_number: intent.orderNumber,
           payment_card_token: intent.paymentCardToken,
           amount_minor: intent.amountMinor,
           currency_key: intent.currencyKey,
           capture: true,
-          cardinal: options.cardinal ?? null,
+          // A job's payment (a scheduled date, AutoPay) is merchant-initiated: the payer is not there (ADR 0028).
+          presence: postingOf(intent).cause ? 'off_session' : 'on_session',
+          payer: intent.scope.startsWith('guest:')
+            ? null
+            : { payer_number: intent.payerNumber, company_code: intent.companyCode },
+          three_ds_wanted: options.threeDs?.wanted ?? false,
+          cardinal: options.threeDs?.cardinal ?? null,
+          description: `${intent.kind} ${intent.orderNumber}`,
         });
       } catch (error) {
         if (error instanceof GatewayTimeoutError) return pendingResponse(intent);
@@ -79,7 +87,16 @@ export async function settlePaymentIntent(
     } else {
       charge = await ctx.gateway.getChargeStatus(intent.orderNumber);
       if (!charge) return options.mayVoid ? voidIntent(ctx, intent, options.mode) : pendingResponse(intent);
+      // A payer who never finished authenticating: the order is given up at the provider before it is declined
+      // here, so that a late authentication cannot take the money of a payment the portal no longer holds.
+      if (charge.status === 'requires_action' && options.mayVoid)
+        charge = (await ctx.gateway.cancelCharge(intent.orderNumber)) ?? charge;
     }
+    // Still with the payer (3-D Secure asked by the issuer) or a bank debit on its way: the intent holds its
+    // documents and stays unsettled; the browser's retry with the key, the provider's event or the reconciler
+    // settles it later (ADR 0031).
+    if (charge.status === 'requires_action') return actionResponse(intent, charge);
+    if (charge.status === 'processing') return processingResponse(intent);
     await faults.afterGateway?.(intent, charge);
     if (charge.status !== 'approved') {
       const reason = charge.decline_reason || charge.status;
@@ -347,7 +364,11 @@ function postedResponse(ctx: AppContext, intent: PaymentIntent, result: LedgerPo
   };
 }
 
-function unsettledResponse(intent: PaymentIntent, state: 'declined' | 'pending', message: string): PayInvoicesResponse {
+function unsettledResponse(
+  intent: PaymentIntent,
+  state: 'declined' | 'pending' | 'processing' | 'requires_action',
+  message: string,
+): PayInvoicesResponse {
   return {
     status: answeredDocuments(intent, '').map((document, index) => ({
       index_number: index,
@@ -365,6 +386,19 @@ function unsettledResponse(intent: PaymentIntent, state: 'declined' | 'pending',
 
 export function pendingResponse(intent: PaymentIntent): PayInvoicesResponse {
   return unsettledResponse(intent, 'pending', 'Payment is being confirmed');
+}
+
+/** A bank debit the provider has started: posted when the provider says it succeeded (ADR 0031). */
+function processingResponse(intent: PaymentIntent): PayInvoicesResponse {
+  return unsettledResponse(intent, 'processing', 'Bank payment is processing');
+}
+
+/** The issuer wants the payer to authenticate: the browser completes it in the provider's component, then retries. */
+function actionResponse(intent: PaymentIntent, charge: GatewayCharge): PayInvoicesResponse {
+  const response = unsettledResponse(intent, 'requires_action', 'Authentication required');
+  return charge.next_action
+    ? { ...response, payment: { ...response.payment, next_action: charge.next_action } }
+    : response;
 }
 
 /** Issue 29: what caused a payment a job made (a date the user chose, or an AutoPay enrolment); {} for the others. */

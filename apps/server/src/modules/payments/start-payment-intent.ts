@@ -5,7 +5,7 @@
 import type { LedgerDocument, PayerData, PayInvoicesResponse } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
-import type { CardinalResult } from '@portal/contracts';
+import type { ThreeDsCheck } from './check-three-ds';
 import {
   abandonPaymentIntent,
   findIntentByKey,
@@ -53,7 +53,7 @@ export async function startPaymentIntent(
     /** Documents to reserve (none for a deposit): PAYMENT_IN_PROCESS while another unsettled intent holds one. */
     documentKeys: string[];
     identity: IdempotencyIdentity;
-    cardinal: CardinalResult | null;
+    threeDs: ThreeDsCheck;
     /**
      * The reserved documents read again (whose they are, and the check of what is read), in the reservation's own
      * transaction after its writes where the ERP shares the portal's database (getPayableDocuments' beforeRead):
@@ -82,5 +82,5 @@ export async function startPaymentIntent(
       throw error;
     }
   }
-  return settlePaymentIntent(ctx, outcome.opened, { mode: 'charge', cardinal: options.cardinal });
+  return settlePaymentIntent(ctx, outcome.opened, { mode: 'charge', threeDs: options.threeDs });
 }

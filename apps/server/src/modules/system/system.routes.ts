@@ -29,6 +29,12 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       allowGuestPayment: settings.allowGuestPayment,
       companyName: settings.companyName,
       version: appVersion,
+      paymentGateway: {
+        provider: ctx.gateway.provider,
+        mode: ctx.gateway.mode,
+        authentication: ctx.gateway.authentication,
+        publishableKey: ctx.gateway.publishableKey ?? '',
+      },
     };
   });
 

@@ -23,7 +23,12 @@ afterAll(async () => {
 });
 
 async function tokenOf(number: string, type = 'VISA') {
-  const access = await gateway.createAccessToken({ payment_method: 'CC', merchant_reference: 's', language: 'en' });
+  const access = await gateway.startEntry({
+    payment_method: 'CC',
+    merchant_reference: 's',
+    language: 'en',
+    payer: null,
+  });
   const outcome = await gateway.tokenize(access.access_token, {
     card_type: type,
     card_number: number,
@@ -32,7 +37,7 @@ async function tokenOf(number: string, type = 'VISA') {
     expiration_year: '2029',
   });
   expect(outcome).toEqual({ ok: true });
-  return (await gateway.getTokenizationResult(access.access_token))!.paymentcard!.payment_card_token;
+  return (await gateway.readEntry(access.access_token))!.paymentcard!.payment_card_token;
 }
 
 const charge = (token: string, key = randomUUID(), order = randomUUID(), amount = 12_345n) => ({
@@ -42,6 +47,9 @@ const charge = (token: string, key = randomUUID(), order = randomUUID(), amount 
   amount_minor: amount,
   currency_key: 'USD',
   capture: true,
+  presence: 'on_session' as const,
+  payer: { payer_number: '0000100001', company_code: '1000' },
+  three_ds_wanted: false,
 });
 
 describe('the sandbox gateway', () => {
@@ -54,38 +62,38 @@ describe('the sandbox gateway', () => {
   it('approves, and answers the same result for the same idempotency key', async () => {
     const token = await tokenOf('4111111111111111');
     const request = charge(token);
-    const first = await gateway.authorize(request);
+    const first = await gateway.charge(request);
     expect(first.status).toBe('approved');
     expect(first.authorization_reference).toMatch(/^[0-9A-F]{10}$/);
-    expect(await gateway.authorize(request)).toEqual(first);
-    await expect(gateway.authorize({ ...request, amount_minor: 1n })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(await gateway.charge(request)).toEqual(first);
+    await expect(gateway.charge({ ...request, amount_minor: 1n })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
   });
 
   it('answers an order already charged with its charge, whatever key or amount asks again, and charges it once', async () => {
     const token = await tokenOf('4111111111111111');
     const order = randomUUID();
-    const first = await gateway.authorize(charge(token, randomUUID(), order, 500n));
-    const again = await gateway.authorize(charge(token, randomUUID(), order, 9_999n));
+    const first = await gateway.charge(charge(token, randomUUID(), order, 500n));
+    const again = await gateway.charge(charge(token, randomUUID(), order, 9_999n));
     expect(again).toEqual(first);
     expect(again.amount_minor).toBe(500n);
     expect(await gateway.getChargeStatus(order)).toEqual(first);
   });
 
   it('declines the decline test number', async () => {
-    const result = await gateway.authorize(charge(await tokenOf('4000000000000002')));
+    const result = await gateway.charge(charge(await tokenOf('4000000000000002')));
     expect(result).toMatchObject({ status: 'declined', decline_reason: 'do_not_honor', authorization_reference: '' });
   });
 
   it('times out on the timeout number, and the status look-up tells what happened', async () => {
     const request = charge(await tokenOf('4000000000000119'));
-    await expect(gateway.authorize(request)).rejects.toBeInstanceOf(GatewayTimeoutError);
+    await expect(gateway.charge(request)).rejects.toBeInstanceOf(GatewayTimeoutError);
     expect((await gateway.getChargeStatus(request.order_number))?.status).toBe('approved');
     expect(await gateway.getChargeStatus(randomUUID())).toBeNull();
   });
 
   it('refunds up to the amount charged, once per key', async () => {
     const request = charge(await tokenOf('5555555555554444', 'MC'), randomUUID(), randomUUID(), 10_000n);
-    await gateway.authorize(request);
+    await gateway.charge(request);
     const key = randomUUID();
     const part = await gateway.refund({
       idempotency_key: key,
@@ -111,7 +119,7 @@ describe('the sandbox gateway', () => {
   });
 
   it('declines a card whose 3-D Secure failed', async () => {
-    const result = await gateway.authorize({
+    const result = await gateway.charge({
       ...charge(await tokenOf('4000000000001109')),
       cardinal: { status: 'N', eci: '07', cavv: '', ds_transaction_id: '', threeds_version: '2.2.0', order_number: '' },
     });
@@ -120,11 +128,12 @@ describe('the sandbox gateway', () => {
 
   it('refuses a 3-D Secure return address outside the portal', async () => {
     await expect(
-      gateway.createAccessToken({
+      gateway.startEntry({
         payment_method: 'TO',
         merchant_reference: 's',
         language: 'en',
         redirect_uri: 'https://evil.example/',
+        payer: null,
       }),
     ).rejects.toThrow();
   });

@@ -20,7 +20,8 @@ import { executeWithRows, rowOf, type Bind } from '../../../db/prepared';
 import {
   GatewayTimeoutError,
   isPortalPath,
-  type GatewayAccessTokenRequest,
+  noContentSecurity,
+  type GatewayEntryRequest,
   type GatewayCharge,
   type GatewayChargeRequest,
   type GatewayRefund,
@@ -264,10 +265,14 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
   }
 
   const gateway: SandboxGateway = {
+    provider: 'sandbox',
+    mode: 'test',
+    authentication: 'portal-step',
     frameOrigin: options.frameOrigin,
+    contentSecurity: noContentSecurity,
     portalOrigin: options.portalOrigin,
 
-    async createAccessToken(request: GatewayAccessTokenRequest): Promise<AccessTokenResponse> {
+    async startEntry(request: GatewayEntryRequest): Promise<AccessTokenResponse> {
       if (request.payment_method === 'TO' && !isPortalPath(request.redirect_uri ?? ''))
         throw new Error('redirect_uri must be a path of the portal');
       const accessToken = randomBytes(24).toString('base64url');
@@ -307,7 +312,7 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
       };
     },
 
-    async getTokenizationResult(accessToken: string): Promise<GatewayTokenizationResult | null> {
+    async readEntry(accessToken: string): Promise<GatewayTokenizationResult | null> {
       const row = await liveToken(accessToken);
       if (!row) return null;
       return {
@@ -417,8 +422,9 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
       return returnAddress(view.request.redirect_uri, accessToken);
     },
 
-    async authorize(request: GatewayChargeRequest): Promise<GatewayCharge> {
-      const { idempotency_key, ...parameters } = request;
+    async charge(request: GatewayChargeRequest): Promise<GatewayCharge> {
+      // What the sandbox charge depends on: the same key with these values answers the first result.
+      const { idempotency_key, presence: _presence, payer: _payer, three_ds_wanted: _wanted, ...parameters } = request;
       const asked = { token: request.payment_card_token, orderNumber: request.order_number };
       return once<GatewayCharge, typeof sandboxCharges.$inferSelect>(
         idempotency_key,
@@ -457,6 +463,8 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
     },
 
     getChargeStatus: chargeOf,
+    // The sandbox's charges never wait for the payer (its 3-D Secure step comes before the charge).
+    cancelCharge: chargeOf,
 
     async refund(request: GatewayRefundRequest): Promise<GatewayRefund> {
       const { idempotency_key, ...parameters } = request;
