@@ -6,7 +6,8 @@ export default defineConfig({
     './apps/server/src/db/portal.schema.ts',
     './apps/server/src/connectors/erp/ledger/ledger.schema.ts',
     './apps/server/src/connectors/gateway/sandbox/sandbox.schema.ts',
+    './apps/server/src/connectors/gateway/stripe/stripe.schema.ts',
   ],
   out: './db/migrations',
-  schemaFilter: ['portal', 'ledger', 'gateway_sandbox'],
+  schemaFilter: ['portal', 'ledger', 'gateway_sandbox', 'gateway_stripe'],
 });

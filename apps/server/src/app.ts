@@ -21,6 +21,9 @@ import {
   type SandboxGateway,
 } from './connectors/gateway/sandbox/sandbox-gateway';
 import { sandboxGatewayRoutes } from './connectors/gateway/sandbox/sandbox.routes';
+import { createStripeGateway, STRIPE_TOKEN_KEY_SETTING } from './connectors/gateway/stripe/stripe-gateway';
+import { gatewayEventsRoutes } from './modules/gateway-events/gateway-events.routes';
+import { readApplicationSettings } from './modules/system/application-settings';
 import type { Db } from './db/client';
 import { changeFeedOf } from './db/change-feed';
 import { createAccessTokens } from './modules/auth/access-tokens';
@@ -134,15 +137,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? testClock?.now ?? (() => new Date());
   // The sandbox answers on the portal's origin unless SANDBOX_GATEWAY_ORIGIN names another host of this server.
   const sandboxOrigin = config.SANDBOX_GATEWAY_ORIGIN ? new URL(config.SANDBOX_GATEWAY_ORIGIN).origin : null;
-  const sandbox: SandboxGateway | null = options.gateway
-    ? null
-    : createSandboxGateway(db, {
-        frameOrigin: sandboxOrigin,
-        portalOrigin: sandboxOrigin ? new URL(config.PUBLIC_URL).origin : null,
-        secret: await readOrInitSetting(db, SANDBOX_TOKEN_KEY_SETTING, () => randomBytes(32).toString('base64url')),
-        now,
-        slowAnswerMs: config.SANDBOX_GATEWAY_SLOW_ANSWER_MS,
-      });
+  const stripe =
+    !options.gateway && config.PAYMENT_GATEWAY === 'stripe'
+      ? createStripeGateway(db, {
+          secretKey: config.STRIPE_SECRET_KEY!,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: config.STRIPE_API_URL,
+          timeoutMs: config.STRIPE_TIMEOUT_MS,
+          tokenKey: await readOrInitSetting(db, STRIPE_TOKEN_KEY_SETTING, () => randomBytes(32).toString('base64url')),
+          merchantName: async () => (await readApplicationSettings(db)).companyName,
+          now,
+        })
+      : null;
+  const sandbox: SandboxGateway | null =
+    options.gateway || stripe
+      ? null
+      : createSandboxGateway(db, {
+          frameOrigin: sandboxOrigin,
+          portalOrigin: sandboxOrigin ? new URL(config.PUBLIC_URL).origin : null,
+          secret: await readOrInitSetting(db, SANDBOX_TOKEN_KEY_SETTING, () => randomBytes(32).toString('base64url')),
+          now,
+          slowAnswerMs: config.SANDBOX_GATEWAY_SLOW_ANSWER_MS,
+        });
   const encryptionKey = config.CONFIG_ENCRYPTION_KEY ?? options.encryptionKey;
   const secrets = createConfigSecrets(
     encryptionKey ??
@@ -156,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: createAccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS),
     erp: options.erp ?? erpConnectorOf(config, db, now),
     urlSigningKey: createHmac('sha256', secret).update('portal signed download links v1').digest(),
-    gateway: options.gateway ?? sandbox!,
+    gateway: options.gateway ?? stripe ?? sandbox!,
     now,
     blackout: createBlackoutWindow(db, now),
     sessions: createSessionCache(db, changeFeedOf(db)),
@@ -192,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(nulCharactersPlugin);
   await app.register(securityHeadersPlugin, {
     gatewayOrigin: ctx.gateway.frameOrigin,
+    gatewaySources: ctx.gateway.contentSecurity,
     corsOrigins: config.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
@@ -228,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(scheduledPaymentsRoutes);
   await app.register(autopayRoutes);
   await app.register(paymentsRoutes);
+  await app.register(gatewayEventsRoutes);
   await app.register(paymentHistoryRoutes);
   await app.register(depositsRoutes);
   // Guest lookups and account proofs are both oracles of invoice amounts: one limit counts them together.

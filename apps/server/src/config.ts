@@ -154,6 +154,45 @@ export const settings = {
     default: '5000',
     doc: 'How long the sandbox keeps a caller waiting before its time-out test numbers time out.',
   },
+  PAYMENT_GATEWAY: {
+    schema: z.enum(['sandbox', 'stripe']),
+    default: 'sandbox',
+    doc: 'Issue 36: the payment provider: the built-in sandbox (no real money) or Stripe (docs/stripe.md; needs the STRIPE_ keys).',
+  },
+  STRIPE_SECRET_KEY: {
+    schema: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'a Stripe secret or restricted key (sk_test_..., rk_live_...)')
+      .optional(),
+    default: undefined,
+    doc: "Stripe's secret (or restricted) key; sk_test_ for test mode. Never logged.",
+  },
+  STRIPE_PUBLISHABLE_KEY: {
+    schema: z
+      .string()
+      .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'a Stripe publishable key (pk_test_... or pk_live_...)')
+      .optional(),
+    default: undefined,
+    doc: "Stripe's publishable key, given to the browser for Stripe's Payment Element.",
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    schema: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, 'a webhook signing secret (whsec_...)')
+      .optional(),
+    default: undefined,
+    doc: 'The signing secret of the Stripe webhook endpoint /api/gateway/stripe/webhook (Stripe-Signature).',
+  },
+  STRIPE_API_URL: {
+    schema: z.union([z.string().url(), z.literal('')]),
+    default: '',
+    doc: "Tests only: the address of a Stripe test double (npm run stripe:double); empty: Stripe's own API.",
+  },
+  STRIPE_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(1000).max(80_000),
+    default: '30000',
+    doc: 'How long a call to Stripe may take before its outcome is treated as unknown (the reconciler then asks).',
+  },
   PAYMENT_RECONCILE_AFTER_SECONDS: {
     schema: z.coerce.number().int().min(30),
     default: '120',
@@ -271,6 +310,7 @@ export function loadConfig(
     problems.push('TEST_CLOCK: a clock that tests move is never on in production (NODE_ENV=production)');
   if (parsed.ERP_URL && !parsed.ERP_TOKEN)
     problems.push('ERP_TOKEN: required with ERP_URL (the bearer token the ERP expects)');
+  if (parsed.PAYMENT_GATEWAY === 'stripe') problems.push(...stripeProblems(parsed as Parsed));
   if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const parsedSettings = parsed as Parsed;
   // Without PUBLIC_URL the links (mail, 3-D Secure return) and the start-up line point at the port listened on.
@@ -286,6 +326,20 @@ export function loadConfig(
     demoSeed: argv.includes('--demo') || (config.DEMO ?? embedded),
     cookieSecure: config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith('https:'),
   };
+}
+
+/** Issue 36: Stripe needs its three keys, of one mode (a test publishable key with a live secret key is a mistake). */
+function stripeProblems(parsed: Parsed): string[] {
+  const problems: string[] = [];
+  const { STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: publishable, STRIPE_WEBHOOK_SECRET: webhook } = parsed;
+  if (!secret) problems.push('STRIPE_SECRET_KEY: required with PAYMENT_GATEWAY=stripe');
+  if (!publishable) problems.push('STRIPE_PUBLISHABLE_KEY: required with PAYMENT_GATEWAY=stripe');
+  if (!webhook) problems.push('STRIPE_WEBHOOK_SECRET: required with PAYMENT_GATEWAY=stripe');
+  if (secret && publishable && secret.includes('_live_') !== publishable.includes('_live_'))
+    problems.push('STRIPE_PUBLISHABLE_KEY: of another mode than STRIPE_SECRET_KEY (one is live, the other test)');
+  if (secret?.includes('_live_') && parsed.STRIPE_API_URL)
+    problems.push('STRIPE_API_URL: a test double never takes a live key');
+  return problems;
 }
 
 /**

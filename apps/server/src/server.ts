@@ -11,6 +11,7 @@ import { openDatabase } from './db/client';
 import { startMailOutbox } from './jobs/mail-outbox';
 import { startPaymentReconciler } from './jobs/payment-reconciler';
 import { startWebhookOutbox } from './jobs/webhook-outbox';
+import { startGatewayInbox } from './jobs/gateway-inbox';
 import { startScheduler } from './jobs/scheduler';
 import { readOrCreateKeyFile } from './modules/system/config-secrets';
 import { seedDemo } from './seed-demo';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   const stopMailOutbox = startMailOutbox(app.ctx, app.log);
   const stopWebhookOutbox = startWebhookOutbox(app.ctx, app.log);
   const stopScheduler = startScheduler(app.ctx, app.log);
+  const stopGatewayInbox = startGatewayInbox(app.ctx, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     await stopMailOutbox();
     await stopWebhookOutbox();
     await stopScheduler();
+    await stopGatewayInbox();
     await app.close();
     await database.close();
     process.exit(0);

@@ -78,6 +78,13 @@ export const auditActions = [
   'scheduled_payment_not_paid',
   'autopay_enrolled',
   'autopay_stopped',
+  // The payment provider's events (issue 36): a refund or a dispute made at the provider, a saved method removed
+  // there, and an operator's re-process of a failed event.
+  'gateway_payment_refunded',
+  'gateway_dispute_opened',
+  'gateway_dispute_closed',
+  'gateway_method_detached',
+  'gateway_event_reprocessed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -42,6 +42,8 @@ export const notPaidReasons = [
   'declined',
   'failed',
   'invoice_held',
+  // Issue 36: the issuer wants the payer to authenticate this merchant-initiated charge; the mail links to the portal.
+  'authentication_required',
 ] as const;
 export const NotPaidReason = z.enum(notPaidReasons);
 export type NotPaidReason = z.infer<typeof NotPaidReason>;

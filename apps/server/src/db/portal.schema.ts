@@ -788,3 +788,27 @@ export const statementMailings = portal.table(
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
+
+/**
+ * Issue 36: the payment provider's signed events, kept once by (provider, id) when they arrive and processed from
+ * here, never in the request (ADR 0031): a crash loses none, a repeat changes nothing.
+ */
+export const gatewayEvents = portal.table(
+  'gateway_events',
+  {
+    provider: text('provider').notNull(),
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** What processing did (e.g. "posted 1e0f…", "ignored"). */
+    outcome: text('outcome').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error').notNull().default(''),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** Gave up after its retries: shown in the System tab with a re-process button. */
+    failed: boolean('failed').notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.id] })],
+);

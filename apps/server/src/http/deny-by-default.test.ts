@@ -50,6 +50,8 @@ const expectedPublic = [
   'POST /api/token/auto-register/user-confirm/:id',
   'GET /api/admin/recovery',
   'POST /api/admin/recovery',
+  // The payment provider's events (issue 36): Stripe-Signature on the raw body is the authorisation.
+  'POST /api/gateway/stripe/webhook',
   // Invites (issue 14): the one-time link in the invite e-mail is the authorisation; it sets a password once.
   'GET /api/users/invite/:id',
   'POST /api/token/complete-registration',

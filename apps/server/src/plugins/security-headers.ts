@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { noContentSecurity, type GatewayContentSecurity } from '../connectors/gateway/payment-gateway';
 
 // The pages host the payment gateway's card frame: frame-src names only the gateway's origin ('self' when the
 // built-in sandbox answers on the portal's own), and form-action adds it for the 3-D Secure post
@@ -16,56 +17,62 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Every powerful feature off, the portal's pages need none; payment stays open to the portal and the gateway's
  * card frame (a wallet button there needs it).
  */
-export function permissionsPolicy(gatewayOrigin: string | null | undefined): string {
-  const payment = gatewayOrigin ? `payment=(self "${gatewayOrigin}")` : 'payment=(self)';
+export function permissionsPolicy(gatewayOrigin: string | null | undefined, frames: string[] = []): string {
+  const origins = [gatewayOrigin, ...frames].filter((origin): origin is string => Boolean(origin));
+  const payment = origins.length ? `payment=(self ${origins.map((o) => `"${o}"`).join(' ')})` : 'payment=(self)';
   return (
     'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), ' +
     `midi=(), ${payment}, serial=(), usb=(), xr-spatial-tracking=()`
   );
 }
 
-export const securityHeadersPlugin = fp<{ corsOrigins: string[]; gatewayOrigin?: string | null }>(
-  async (app, options) => {
-    const gateway = options.gatewayOrigin ? [options.gatewayOrigin] : ["'self'"];
-    const headers = headersOf({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Mantine writes CSS variables in style elements and attributes; scripts stay strict.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          // Sign-in banners may show an image from the supplier's own site (https only; issue 15).
-          imgSrc: ["'self'", 'data:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameSrc: gateway,
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          formAction: [...new Set(["'self'", ...gateway])],
-          frameAncestors: ["'self'"],
-        },
+export const securityHeadersPlugin = fp<{
+  corsOrigins: string[];
+  gatewayOrigin?: string | null;
+  /** What the provider's own browser component needs (Stripe.js: exactly the sources Stripe documents). */
+  gatewaySources?: GatewayContentSecurity;
+}>(async (app, options) => {
+  const sources = options.gatewaySources ?? noContentSecurity;
+  const gateway = [...(options.gatewayOrigin ? [options.gatewayOrigin] : ["'self'"]), ...sources.frameSrc];
+  const headers = headersOf({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...sources.scriptSrc],
+        // Mantine writes CSS variables in style elements and attributes; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Sign-in banners may show an image from the supplier's own site (https only; issue 15).
+        imgSrc: ["'self'", 'data:', 'https:', ...sources.imgSrc],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...sources.connectSrc],
+        frameSrc: gateway,
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: [
+          ...new Set(["'self'", ...(options.gatewayOrigin ? [options.gatewayOrigin] : []), ...sources.formAction]),
+        ],
+        frameAncestors: ["'self'"],
       },
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-      referrerPolicy: { policy: 'same-origin' },
-      crossOriginEmbedderPolicy: false,
-    });
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
-      done();
-    });
-    await app.register(cors, { origin: options.corsOrigins.length ? options.corsOrigins : false, credentials: true });
-    const policy = permissionsPolicy(options.gatewayOrigin);
-    app.addHook('onSend', async (request, reply) => {
-      // No browser feature the portal does not use, on any answer.
-      reply.header('permissions-policy', policy);
-      // API answers are personal (invoices, payments, profiles): no shared or browser cache keeps them (issue 16).
-      // A route that is static and public says otherwise itself (uploaded files: immutable).
-      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-        reply.header('cache-control', 'no-store');
-    });
-  },
-);
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+  await app.register(cors, { origin: options.corsOrigins.length ? options.corsOrigins : false, credentials: true });
+  const policy = permissionsPolicy(options.gatewayOrigin, sources.frameSrc);
+  app.addHook('onSend', async (request, reply) => {
+    // No browser feature the portal does not use, on any answer.
+    reply.header('permissions-policy', policy);
+    // API answers are personal (invoices, payments, profiles): no shared or browser cache keeps them (issue 16).
+    // A route that is static and public says otherwise itself (uploaded files: immutable).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+});
 
 /** The headers helmet's middleware sets with these options, as one object (they depend on no request). */
 function headersOf(options: HelmetOptions): Record<string, string> {

@@ -100,7 +100,11 @@ const paymentDocument = (own: Context) => ({
 const WEBHOOK_ENDPOINT =
   'a webhook endpoint of the supplier: CanEditSystemConfig governs every endpoint (webhooks.routes.test.ts)';
 
+const GATEWAY_EVENT =
+  "an event of the supplier's payment provider: CanEditSystemConfig governs every one (gateway-events.routes.test.ts)";
+
 export const catalogue: Record<string, Entry> = {
+  'POST /api/system/gateway/events/:id/reprocess': { noObjectIdentifier: GATEWAY_EVENT },
   'POST /api/Invoice': { positions: listPositions, request: (own) => ({ body: search(own) }) },
   'POST /api/invoice/search-pdf-request': { positions: listPositions, request: (own) => ({ body: search(own) }) },
   'POST /api/Invoice/pdf-request': {

@@ -12,12 +12,12 @@ import type { Db } from '../db/client';
 
 export type ScanFinding = { where: string; what: string; excerpt: string };
 
-const scannedSchemas = ['portal', 'ledger', 'gateway_sandbox'];
+const scannedSchemas = ['portal', 'ledger', 'gateway_sandbox', 'gateway_stripe'];
 
 export async function dumpDatabase(db: Db): Promise<string[]> {
   const tables = (await db.execute(
     sql`SELECT table_schema, table_name FROM information_schema.tables
-        WHERE table_schema IN ('portal', 'ledger', 'gateway_sandbox') AND table_type = 'BASE TABLE'`,
+        WHERE table_schema IN ('portal', 'ledger', 'gateway_sandbox', 'gateway_stripe') AND table_type = 'BASE TABLE'`,
   )) as unknown as { rows: { table_schema: string; table_name: string }[] };
   const lines: string[] = [];
   for (const { table_schema, table_name } of tables.rows) {

@@ -161,6 +161,49 @@ export type PaymentGateway = {
    */
   cancelCharge: (orderNumber: string) => Promise<GatewayCharge | null>;
   refund: (request: GatewayRefundRequest) => Promise<GatewayRefund>;
+  /** The provider's signed events; absent for a provider that sends none (the sandbox answers at once). */
+  events?: GatewayEvents;
+};
+
+/** An event as the provider signed it, verified: kept in the portal's inbox as it came. */
+export type GatewayEvent = { id: string; type: string; created: Date; payload: unknown };
+
+/** What an event means for the portal, whatever the provider (modules/gateway-events applies it). */
+export type GatewayEventEffect =
+  /** A charge moved (succeeded, failed, processing, needs the payer): settle its payment from a status look-up. */
+  | { kind: 'charge'; order_number: string }
+  /** A saved method was removed at the provider: it can no longer be charged. */
+  | { kind: 'method_detached'; payment_card_token: string; payer: GatewayPayer | null }
+  | { kind: 'refunded'; order_number: string; refunded_minor: bigint; currency_key: string }
+  | {
+      kind: 'dispute';
+      order_number: string;
+      status: 'opened' | 'closed';
+      reason: string;
+      amount_minor: bigint;
+      currency_key: string;
+      /** closed: won, lost, warning_closed... */
+      outcome: string;
+    }
+  /** Known and nothing to do (a SetupIntent that succeeded: the entry's result is read when the browser asks). */
+  | { kind: 'noted' };
+
+export class GatewaySignatureError extends Error {
+  constructor(reason: string) {
+    super(`provider event refused: ${reason}`);
+    this.name = 'GatewaySignatureError';
+  }
+}
+
+export type GatewayEvents = {
+  /** The path the provider posts its events to (docs, the System tab). */
+  readonly webhookPath: string;
+  /** The event types the portal asks the provider for. */
+  readonly types: readonly string[];
+  /** Verifies the signature on the raw body (and its age); throws GatewaySignatureError when it does not hold. */
+  verify: (rawBody: Buffer, signature: string | undefined) => GatewayEvent;
+  /** What a kept event means; null for a type the portal does not handle (kept, marked ignored). */
+  interpret: (event: GatewayEvent) => Promise<GatewayEventEffect | null>;
 };
 
 /** A path of the portal: starts with one slash (not //, not a scheme), so no open redirect is possible. */

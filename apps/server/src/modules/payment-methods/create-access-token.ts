@@ -52,6 +52,9 @@ export async function requestFrameAccessToken(
   const settings = await loadPaymentMethodSettings(ctx, owner.companyCode);
   if (request.payment_method === 'EC' && !settings.echeck_enabled)
     throw new AppError('VALIDATION_FAILED', { messageKey: 'errors.payment.invalid_payment_type' });
+  // A provider that authenticates inside its charges (Stripe) has no 3-D Secure step of the portal's (ADR 0031).
+  if (request.payment_method === 'TO' && ctx.gateway.authentication === 'in-charge')
+    throw new AppError('VALIDATION_FAILED', { details: { fields: ['/payment_method'] } });
   if (request.payment_method === 'TO') {
     const fields: string[] = [];
     if (!request.payment_card_token) fields.push('/payment_card_token');

@@ -236,3 +236,9 @@ export async function documentsInProcess(db: Db, documentKeys: string[]): Promis
   const rows = await statement.execute({ keys: documentKeys });
   return rows.map((row) => row.documentKey);
 }
+
+/** The intent of an order number (a provider's event names the order it concerns). */
+export async function findIntentByOrderNumber(db: Db, orderNumber: string): Promise<PaymentIntent | undefined> {
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.orderNumber, orderNumber)).limit(1);
+  return row;
+}

@@ -89,7 +89,7 @@ export async function settlePaymentIntent(
       if (!charge) return options.mayVoid ? voidIntent(ctx, intent, options.mode) : pendingResponse(intent);
       // A payer who never finished authenticating: the order is given up at the provider before it is declined
       // here, so that a late authentication cannot take the money of a payment the portal no longer holds.
-      if (charge.status === 'requires_action' && options.mayVoid)
+      if (charge.status === 'requires_action' && options.mayVoid && waitedForPayer(ctx, intent))
         charge = (await ctx.gateway.cancelCharge(intent.orderNumber)) ?? charge;
     }
     // Still with the payer (3-D Secure asked by the issuer) or a bank debit on its way: the intent holds its
@@ -111,6 +111,13 @@ export async function settlePaymentIntent(
   return whileErpUnavailable(postIntent(ctx, { ...intent, authorizationReference: authorization }, options.mode), () =>
     pendingResponse(intent),
   );
+}
+
+/** How long a payer may take over 3-D Secure before the reconciler gives the payment up (Stripe's own is longer). */
+const payerActionWaitMs = 15 * 60_000;
+
+function waitedForPayer(ctx: AppContext, intent: PaymentIntent): boolean {
+  return ctx.now().getTime() - intent.createdAt.getTime() >= payerActionWaitMs;
 }
 
 /**

@@ -23,7 +23,11 @@ import { payInvoices } from '../payments/pay-invoices';
 import { findIntentByKey } from '../payments/payment-intents.repository';
 import { readApplicationSettings, type ApplicationSettings } from '../system/application-settings';
 import { loadJobActor } from './job-actor';
+import { AUTHENTICATION_REQUIRED } from '../../connectors/gateway/payment-gateway';
 import { scheduledPaymentsPath } from './schedule-payment';
+
+/** Where a payer pays invoices: the invoice list. */
+const invoicesPath = '/invoices';
 import { toWire, type ScheduledPaymentRow, type StoredPaymentRequest } from './scheduled-payments.repository';
 
 export type RunOutcome = 'paid' | 'not_paid' | 'pending' | 'retry';
@@ -77,10 +81,16 @@ export async function runScheduledPayment(ctx: AppContext, row: ScheduledPayment
       },
     );
     if (!('payment' in answer)) throw new Error('a job payment was answered as scheduled');
-    if (answer.payment.state === 'pending') return 'pending';
+    // A bank debit on its way (processing) is settled by the provider's event or the reconciler; the next run of
+    // the row finds its intent posted (or declined) and says so.
+    if (answer.payment.state === 'pending' || answer.payment.state === 'processing') return 'pending';
     if (answer.payment.state === 'declined') {
-      return await notPaid(ctx, row, 'declined', answer.status[0]?.message_line_string ?? '');
+      const message = answer.status[0]?.message_line_string ?? '';
+      // Issue 36: the issuer wants the payer for this merchant-initiated charge; the mail brings the payer back.
+      if (message.endsWith(AUTHENTICATION_REQUIRED)) return await notPaid(ctx, row, 'authentication_required', message);
+      return await notPaid(ctx, row, 'declined', message);
     }
+    if (answer.payment.state === 'requires_action') return await notPaid(ctx, row, 'authentication_required');
     await ctx.db
       .update(scheduledPayments)
       .set({
@@ -227,7 +237,8 @@ async function queueNotPaidMail(
     documents: wire.documents,
     reason,
     reason_detail: detail,
-    manage_url: portalLink(ctx, scheduledPaymentsPath),
+    // Authentication is the payer's: the link opens the invoices to pay them there (the issuer then asks at once).
+    manage_url: portalLink(ctx, reason === 'authentication_required' ? invoicesPath : scheduledPaymentsPath),
   };
   await queueMail(tx, ctx, {
     template: 'scheduled_payment_not_paid',

@@ -1,0 +1,115 @@
+// Processes the provider's events from the inbox (ADR 0031), never in the webhook's request: each is leased by one
+// instance, interpreted by the provider's adapter (what it means: a charge moved, a method was removed, a refund or
+// a dispute at the provider) and applied. Applying is idempotent: a charge is settled from a status look-up (once,
+// by the intent's own rules), and every other effect is written with the event's id. A failure is tried again later.
+import type { AppContext } from '../../app-context';
+import type { GatewayEvent, GatewayEventEffect } from '../../connectors/gateway/payment-gateway';
+import type { Db } from '../../db/client';
+import { formatMinorUnits } from '@portal/domain';
+import { recordAuditEvent } from '../audit/audit.repository';
+import { findIntentByOrderNumber } from '../payments/payment-intents.repository';
+import { settlePaymentIntent } from '../payments/settle-payment-intent';
+import {
+  leaseDueGatewayEvents,
+  markGatewayEventFailed,
+  markGatewayEventProcessed,
+  type GatewayEventRow,
+} from './gateway-events.repository';
+
+export type GatewayEventsRound = { processed: number; retried: number };
+
+export async function processGatewayEvents(
+  ctx: AppContext,
+  options: { limit?: number; log?: (entry: Record<string, unknown>, message: string) => void } = {},
+): Promise<GatewayEventsRound> {
+  const round: GatewayEventsRound = { processed: 0, retried: 0 };
+  const events = ctx.gateway.events;
+  if (!events) return round;
+  const rows = await leaseDueGatewayEvents(ctx.db, ctx.now(), options.limit ?? 20);
+  for (const row of rows) {
+    try {
+      const event: GatewayEvent = { id: row.id, type: row.type, created: row.receivedAt, payload: row.payload };
+      const effect = await events.interpret(event);
+      const outcome = effect ? await applyEffect(ctx, row, effect) : 'ignored';
+      if (outcome !== recordedWithEvent) await markGatewayEventProcessed(ctx.db, row, outcome, ctx.now());
+      round.processed++;
+      options.log?.({ event: row.id, type: row.type, outcome }, 'gateway event processed');
+    } catch (error) {
+      await markGatewayEventFailed(ctx.db, row, error instanceof Error ? error.message : String(error), ctx.now());
+      round.retried++;
+      options.log?.({ event: row.id, type: row.type, err: error }, 'gateway event not processed');
+    }
+  }
+  return round;
+}
+
+async function applyEffect(ctx: AppContext, row: GatewayEventRow, effect: GatewayEventEffect): Promise<string> {
+  switch (effect.kind) {
+    case 'charge': {
+      const intent = await findIntentByOrderNumber(ctx.db, effect.order_number);
+      if (!intent) return 'no payment of this order';
+      if (intent.state !== 'pending' && intent.state !== 'approved') return `already ${intent.state}`;
+      // The same path as a retry and the reconciler: a status look-up, never a charge; posted or declined once.
+      const answer = await settlePaymentIntent(ctx, intent, { mode: 'look-up', mayVoid: false });
+      return answer.payment.state;
+    }
+    case 'method_detached': {
+      // The adapter no longer charges it (unknown_token); the audit trail says when and for which account.
+      return audit(ctx.db, ctx, row, 'gateway_method_detached', effect.payer?.payer_number ?? '', {
+        token_last_four: effect.payment_card_token.split('-')[2] ?? '',
+      });
+    }
+    case 'refunded': {
+      const intent = await findIntentByOrderNumber(ctx.db, effect.order_number);
+      return audit(ctx.db, ctx, row, 'gateway_payment_refunded', intent?.payerNumber ?? '', {
+        order_number: effect.order_number,
+        refunded: intent
+          ? formatMinorUnits(effect.refunded_minor, intent.currencyDecimals)
+          : String(effect.refunded_minor),
+        currency: effect.currency_key,
+      });
+    }
+    case 'dispute': {
+      const intent = await findIntentByOrderNumber(ctx.db, effect.order_number);
+      return audit(
+        ctx.db,
+        ctx,
+        row,
+        effect.status === 'opened' ? 'gateway_dispute_opened' : 'gateway_dispute_closed',
+        intent?.payerNumber ?? '',
+        {
+          order_number: effect.order_number,
+          reason: effect.reason,
+          amount: intent ? formatMinorUnits(effect.amount_minor, intent.currencyDecimals) : String(effect.amount_minor),
+          currency: effect.currency_key,
+          ...(effect.outcome ? { outcome: effect.outcome } : {}),
+        },
+      );
+    }
+    case 'noted':
+      return 'noted';
+  }
+}
+
+/** The outcome of an effect written in one transaction with the event's processing (an audit row: once). */
+const recordedWithEvent = 'recorded';
+
+async function audit(
+  db: Db,
+  ctx: AppContext,
+  row: GatewayEventRow,
+  event: 'gateway_method_detached' | 'gateway_payment_refunded' | 'gateway_dispute_opened' | 'gateway_dispute_closed',
+  subject: string,
+  details: Record<string, unknown>,
+): Promise<string> {
+  await db.transaction(async (tx) => {
+    await recordAuditEvent(tx as unknown as Db, {
+      at: ctx.now(),
+      event,
+      subject,
+      details: { ...details, provider: row.provider, event: row.id },
+    });
+    await markGatewayEventProcessed(tx as unknown as Db, row, `${event}`, ctx.now());
+  });
+  return recordedWithEvent;
+}
