@@ -397,6 +397,14 @@ export function testErpOverHttp(): boolean {
  * TEST_TRANSPORT=http (issue 35): each API test's `app.inject` goes over a real socket to the listening app, sent by
  * undici (test/socket-inject.ts), instead of light-my-request's request in memory (CI runs the API tests both ways).
  */
+/**
+ * Issue 36: the payment provider of the API tests: `stripe` (TEST_GATEWAY=stripe) gives every test's portal Stripe
+ * against a Stripe test double of its own (CI runs the payment tests both ways); the sandbox by default.
+ */
+export function testGateway(): 'sandbox' | 'stripe' {
+  return process.env.TEST_GATEWAY === 'stripe' ? 'stripe' : 'sandbox';
+}
+
 export function testOverSocket(): boolean {
   return process.env.TEST_TRANSPORT === 'http';
 }

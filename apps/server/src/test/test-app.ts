@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, logSerializers, redactedPaths } from '../app';
 import type { AddressInfo } from 'node:net';
-import { loadConfig, testDatabaseUrl, testErpOverHttp, testOverSocket, type Config } from '../config';
+import { loadConfig, testDatabaseUrl, testErpOverHttp, testGateway, testOverSocket, type Config } from '../config';
+import { startStripeDouble, type StripeDouble } from '../connectors/gateway/stripe/double/stripe-double';
 import { createLedgerConnector } from '../connectors/erp/ledger/ledger-connector';
 import { buildErpService } from '../erp-service/erp-service';
 import type { ErpConnector } from '../connectors/erp/erp-connector';
@@ -30,8 +31,13 @@ export type TestApp = {
   clock: TestClock;
   /** The server log lines written so far (JSON), for tests that look at what was logged. */
   logLines: string[];
+  /** The Stripe test double this portal talks to, when its provider is Stripe (TEST_GATEWAY=stripe or `gateway`). */
+  stripeDouble: StripeDouble | null;
   close: () => Promise<void>;
 };
+
+/** The webhook signing secret of the test portals with Stripe (their double signs with it). */
+export const testStripeWebhookSecret = 'whsec_test_portal';
 
 export type TestClock = { now: () => Date; advance: (ms: number) => void };
 
@@ -52,6 +58,8 @@ export async function createTestApp(
     beforeReady?: BeforeReady;
     /** `inject` over a real socket whatever TEST_TRANSPORT says (a test about what only a socket shows). */
     overSocket?: boolean;
+    /** The payment provider; default TEST_GATEWAY (the sandbox unless it says stripe). */
+    gateway?: 'sandbox' | 'stripe';
   } = {},
 ): Promise<TestApp> {
   const serverUrl = testDatabaseUrl();
@@ -106,6 +114,21 @@ export async function createTestApp(
     });
     erp = undefined;
   }
+  // Issue 36: Stripe against a test double of its own (Stripe's wire protocol on a loopback port). Its events go to
+  // this portal's webhook once the portal listens (setWebhook below); tests process the inbox themselves.
+  const stripeDouble =
+    (options.gateway ?? testGateway()) === 'stripe'
+      ? await startStripeDouble({ port: 0, webhookSecret: testStripeWebhookSecret, processingSettleMs: 0 })
+      : null;
+  if (stripeDouble)
+    Object.assign(settings, {
+      PAYMENT_GATEWAY: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_double',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
+      STRIPE_WEBHOOK_SECRET: testStripeWebhookSecret,
+      STRIPE_API_URL: stripeDouble.url,
+      ...options.settings,
+    });
   const config = loadConfig(settings, [], {});
   const { app, logs, closeClient } = await startServer(config, database.db, clock, {
     erp,
@@ -119,6 +142,7 @@ export async function createTestApp(
     settings,
     clock,
     logLines: logs.lines,
+    stripeDouble,
     close: async () => {
       // The security scan over this file's database and log (see sensitive-data-scan.ts).
       const findings = [
@@ -129,6 +153,7 @@ export async function createTestApp(
       await closeClient();
       await app.close();
       await erpService?.close();
+      await stripeDouble?.close();
       await database.close();
       await dropDatabase?.();
       if (findings.length > 0)

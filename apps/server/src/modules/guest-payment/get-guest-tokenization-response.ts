@@ -14,5 +14,5 @@ export async function getGuestTokenizationResponse(
 ): Promise<TokenizationResponse> {
   const claims = await requireGuest(ctx, httpRequest);
   const result = await readTokenizationResult(ctx, accessToken, guestMerchantReference(claims));
-  return { paymentcard: result.paymentcard, cardinal: result.cardinal };
+  return { paymentcard: result.paymentcard, cardinal: result.cardinal, mandate: result.mandate ?? null };
 }

@@ -24,7 +24,7 @@ export async function getTokenizationResponse(
       at: ctx.now(),
     });
   }
-  return { paymentcard: result.paymentcard, cardinal: result.cardinal };
+  return { paymentcard: result.paymentcard, cardinal: result.cardinal, mandate: result.mandate ?? null };
 }
 
 /** The gateway's result for an access token, only for the merchant reference (session or guest token) it was made for. */

@@ -1,8 +1,11 @@
 // Drives the hosted-frame flow the way a browser does: access token from the portal, the number posted to the
-// sandbox's own /Ajax (never to /api), the token fetched back through the portal.
+// sandbox's own /Ajax (never to /api), the token fetched back through the portal. With Stripe (TEST_GATEWAY=stripe)
+// the same calls run Stripe's way: the entry's SetupIntent confirmed at the double as Stripe.js does, the sandbox's
+// test numbers standing for Stripe's of the same behaviour (stripe.test-helpers.ts).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { PaymentCard, PayerData } from '@portal/contracts';
+import type { AccessTokenResponse, PaymentCard, PayerData } from '@portal/contracts';
+import { confirmEntryLikeStripeJs, stripeTestCard } from '../../connectors/gateway/stripe/stripe.test-helpers';
 
 export const payerAccount: PayerData = { customer_number: '0000100001', company_code: '1000' };
 
@@ -25,6 +28,33 @@ export async function tokenizeCard(
   });
   if (access.statusCode !== 200) throw new Error(`access token: ${access.statusCode} ${access.body}`);
   const { access_token } = access.json() as { access_token: string };
+  if (app.ctx.gateway.provider === 'stripe') {
+    const test = stripeTestCard(card.number);
+    const confirmed = await confirmEntryLikeStripeJs(
+      app.ctx.config.STRIPE_API_URL,
+      access.json() as AccessTokenResponse,
+      {
+        kind: 'card',
+        number: test.number,
+        cvc: card.cvv,
+        month: card.month,
+        year: card.year,
+        authentication: test.authentication,
+      },
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/tokenization/response',
+      headers: bearer(token),
+      payload: { action: '02', access_token },
+    });
+    const error = (confirmed.body.error ?? null) as { code?: string } | null;
+    return {
+      access_token,
+      ajax: { ok: !error, ...(error ? { errors: { card_number: error.code ?? '' } } : {}) },
+      response,
+    };
+  }
   const ajax = await app.inject({
     method: 'POST',
     url: '/sandbox-gateway/Ajax',
@@ -53,6 +83,8 @@ export async function tokenizeCard(
  * numbers answer Y at once. The server refuses to save such a card without it.
  */
 export async function authenticateThreeDs(app: FastifyInstance, token: string, cardToken: string, payer: PayerData) {
+  // Stripe authenticated the card when it was entered (its SetupIntent): the portal has no step of its own.
+  if (app.ctx.gateway.provider === 'stripe') return { cardinal: { status: 'Y' } };
   const { result } = await runThreeDsStep(app, token, cardToken, payer, '/settings/payment-methods');
   return result;
 }

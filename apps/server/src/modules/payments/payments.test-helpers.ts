@@ -72,7 +72,13 @@ export async function saveCard(
 }
 
 /** The 3-D Secure step of a payment (spec §4): the TO access token the return address carries as ?id=. */
-export async function threeDsForPayment(app: FastifyInstance, token: string, cardToken: string): Promise<string> {
+export async function threeDsForPayment(
+  app: FastifyInstance,
+  token: string,
+  cardToken: string,
+): Promise<string | undefined> {
+  // Stripe asks inside the charge (requires_action, then the same request again): no step before it.
+  if (app.ctx.gateway.provider === 'stripe') return undefined;
   const step = await runThreeDsStep(app, token, cardToken, payerAccount, '/invoices/processing-payment');
   return step.accessToken;
 }

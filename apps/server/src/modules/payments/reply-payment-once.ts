@@ -10,6 +10,8 @@ import { intentWithKeyExists } from './payment-intents.repository';
 import { isStoredWithKey } from './settle-payment-intent';
 import type { IdempotencyIdentity } from './start-payment-intent';
 
+const unsettledStates = new Set(['pending', 'processing', 'requires_action']);
+
 /** A guest payment's detail has no CVV (the provider's frame took it); the others may carry one. */
 type PaymentBody = { payment_detail: Pick<PaymentDetail, 'payment_card_token'> & { card_validation_code?: string } };
 
@@ -42,10 +44,11 @@ export function replyPaymentOnce<B extends PaymentBody, A extends PayInvoicesAns
     },
     {
       hashedBody,
-      // A scheduled payment's answer is final: a retry with the key answers the same schedule.
+      // A scheduled payment's answer is final: a retry with the key answers the same schedule. An unsettled one
+      // (being confirmed, waiting for the payer's authentication or the bank) is not: the retry asks again.
       isFinal: (answer) => {
         const given = answer as PayInvoicesAnswer;
-        return !('payment' in given) || given.payment.state !== 'pending';
+        return !('payment' in given) || !unsettledStates.has(given.payment.state);
       },
       // An intent outlives its key row (released after a crash, or expired): the claim asks whether one exists.
       earlierWork: intentWithKeyExists,
