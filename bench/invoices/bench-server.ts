@@ -56,6 +56,8 @@ async function serve(listenPort: number): Promise<void> {
       // would answer 429 within a second.
       RATE_LIMIT_PER_MINUTE: '100000000',
       ACCESS_TOKEN_TTL_SECONDS: '3600',
+      // The payments bench's Stripe run (PAYMENT_GATEWAY=stripe against the double): settings it hands over as JSON.
+      ...(process.env.BENCH_SETTINGS ? (JSON.parse(process.env.BENCH_SETTINGS) as Record<string, string>) : {}),
     },
     [],
     {},

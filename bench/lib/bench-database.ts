@@ -27,6 +27,38 @@ export async function recreateDatabase(url: string, settings: string[] = []): Pr
   }
 }
 
+/** Saves an approving sandbox card of this number for the payer and returns its token. */
+export async function saveBenchSandboxCard(
+  db: Db,
+  payerNumber: string,
+  card: { number: string; type: 'AMEX' | 'VISA' | 'MC' },
+): Promise<string> {
+  const secret = await readOrInitSetting(db, SANDBOX_TOKEN_KEY_SETTING, () => randomBytes(32).toString('base64url'));
+  const lastFour = card.number.slice(-4);
+  const token = sandboxTokenFor(secret, card.type, card.number, lastFour);
+  await db
+    .insert(sandboxTokens)
+    .values({ token, kind: 'card', brand: card.type, lastFour, behaviour: 'approve', createdAt: new Date() })
+    .onConflictDoNothing();
+  await saveBenchCard(db, payerNumber, token, card.type);
+  return token;
+}
+
+/** The payer's saved card in the ledger (company code 1000), as the payment methods page saves it. */
+export async function saveBenchCard(db: Db, payerNumber: string, token: string, type: 'AMEX' | 'VISA' | 'MC') {
+  await db
+    .insert(paymentCards)
+    .values({
+      payerNumber,
+      companyCode: '1000',
+      paymentCardToken: token,
+      paymentCardType: type,
+      paymentCardName: 'Bench Payer',
+      validTo: '2030-12-31',
+    })
+    .onConflictDoNothing();
+}
+
 /** Saves an approving sandbox e-check for the payer (company code 1000) and returns its token. */
 export async function saveBenchEcheck(db: Db, payerNumber: string, account: string): Promise<string> {
   const secret = await readOrInitSetting(db, SANDBOX_TOKEN_KEY_SETTING, () => randomBytes(32).toString('base64url'));

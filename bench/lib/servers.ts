@@ -35,9 +35,15 @@ export async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-export async function startProcess(entry: string, args: string[], execArgv: string[] = []): Promise<BenchProcess> {
+export async function startProcess(
+  entry: string,
+  args: string[],
+  execArgv: string[] = [],
+  env: Record<string, string> = {},
+): Promise<BenchProcess> {
   const child = fork(entry, args, {
     execArgv: ['--import', 'tsx', ...execArgv],
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<{ port: number; pids: number[] }>((resolve, reject) => {

@@ -2,24 +2,31 @@
 //   [--payers 8]
 // Issue 5's payment target on PostgreSQL through real HTTP on loopback: 8 payers pay concurrently, each payment
 // settling 10 invoices (POST /api/invoice/payments with an Idempotency-Key, the sandbox gateway charging an
-// e-check, the ledger posting with the intent's completion). Each payer's loop pays one cent on each of its 10
+// e-check, the ledger posting with the intent's completion). Each payer's loop pays five cents on each of its 10
 // invoices (a partial payment, reason PP), so the same invoices carry thousands of payments and every request
 // brings the open amounts the ledger holds (as the pay page does). Prints payments/s and p95 beside the targets,
 // checks that every answered payment is in the ledger once, and one JSON line. Not part of npm test or CI.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatMinorUnits } from '@portal/domain';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { seedLedger } from '../../apps/server/src/connectors/erp/ledger/seed';
 import { openDatabase, type Db } from '../../apps/server/src/db/client';
-import { documents, payments } from '../../apps/server/src/db/schema';
+import { companyCodes, documents, payments } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { httpClient, percentile, round } from '../invoices/http-load';
 import { describeProfile, summariseProfile, type ProfileSummary } from '../lib/cpu-profile';
-import { recreateDatabase, saveBenchEcheck } from '../lib/bench-database';
+import { recreateDatabase, saveBenchCard, saveBenchEcheck, saveBenchSandboxCard } from '../lib/bench-database';
+import { confirmEntryLikeStripeJs } from '../../apps/server/src/connectors/gateway/stripe/stripe.test-helpers';
+import {
+  createStripeGateway,
+  STRIPE_TOKEN_KEY_SETTING,
+} from '../../apps/server/src/connectors/gateway/stripe/stripe-gateway';
+import { readOrInitSetting } from '../../apps/server/src/modules/system/app-settings.repository';
 import { createReport } from '../lib/report';
 import {
   baselineEntry,
@@ -44,6 +51,8 @@ const { values } = parseArgs({
     profiles: { type: 'string', default: path.join(os.tmpdir(), 'portal-bench-profiles') },
     // Experiment only: 'off' shows how much of the time is the WAL flush of each commit (never for production).
     'synchronous-commit': { type: 'string', default: 'on' },
+    // Only the payment providers' comparison (issue 36), e.g. after a change to an adapter.
+    'providers-only': { type: 'boolean', default: false },
   },
 });
 const databaseUrl = values['database-url'];
@@ -62,6 +71,8 @@ type Payer = {
   token: string;
   echeck: string;
   invoices: (typeof documents.$inferSelect)[];
+  /** What this run pays with: the saved e-check by default; an American Express card for the provider comparison. */
+  method?: { token: string; type: 'AMEX' | 'VISA' | 'MC' };
 };
 
 /** The payers with the most open USD invoices in company code 1000, each with a user and a saved e-check. */
@@ -114,7 +125,7 @@ async function preparePayers(db: Db): Promise<Omit<Payer, 'token'>[]> {
   return prepared;
 }
 
-/** One payer's closed loop: pay one cent on each of its 10 invoices, with the open amounts the ledger now holds. */
+/** One payer's closed loop: pay five cents on each of its 10 invoices (50 cents: Stripe's minimum charge), with the open amounts the ledger now holds. */
 async function payLoop(port: number, payer: Payer, until: number, latencies: number[] | null, failures: string[]) {
   const client = httpClient(port, 1);
   let posted = 0;
@@ -123,13 +134,19 @@ async function payLoop(port: number, payer: Payer, until: number, latencies: num
       const body = {
         payer_data: { customer_number: payer.number, company_code: '1000' },
         soldto: { account_number: '' },
-        payment_detail: { payment_card_token: payer.echeck, payment_card_type: 'EC' },
+        payment_detail: payer.method
+          ? {
+              payment_card_token: payer.method.token,
+              payment_card_type: payer.method.type,
+              card_validation_code: payer.method.type === 'AMEX' ? '1234' : '123',
+            }
+          : { payment_card_token: payer.echeck, payment_card_type: 'EC' },
         documents: payer.invoices.map((invoice) => ({
           document_number_finance: invoice.documentNumberFinance,
           line_item_in_the_relevant_invoice: invoice.lineItem,
           fiscal_year_of_the_relevant_invoice: invoice.fiscalYear,
           open_amount: formatMinorUnits(invoice.openAmount, 2),
-          amount_to_process: '0.01',
+          amount_to_process: '0.05',
           currency_key: 'USD',
           reason_code: 'PP',
           comment: '',
@@ -157,7 +174,7 @@ async function payLoop(port: number, payer: Payer, until: number, latencies: num
       }
       posted++;
       latencies?.push(elapsed);
-      for (const invoice of payer.invoices) invoice.openAmount -= 1n;
+      for (const invoice of payer.invoices) invoice.openAmount -= 5n;
     }
   } finally {
     client.close();
@@ -166,6 +183,7 @@ async function payLoop(port: number, payer: Payer, until: number, latencies: num
 }
 
 const { verdicts, report } = createReport(log);
+const stripeDoubleEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), '../lib/stripe-double-server.ts');
 
 async function signInAll(port: number, prepared: Omit<Payer, 'token'>[]): Promise<Payer[]> {
   const client = httpClient(port, 1);
@@ -255,7 +273,8 @@ async function measurePayments(server: BenchProcess, payers: Payer[], db: Db, lo
     p95: round(percentile(latencies, 0.95), 1),
     p99: round(percentile(latencies, 0.99), 1),
     failures: failures.length + warmupFailures.length,
-    ...(failures[0] || warmupFailures[0] ? { firstFailure: failures[0] ?? warmupFailures[0] } : {}),
+    // The earliest failure says most (the later ones often follow from it).
+    ...(failures[0] || warmupFailures[0] ? { firstFailure: warmupFailures[0] ?? failures[0] } : {}),
     postedInLedger: inLedger,
     databaseCommitsPerPayment: round(commitsDuring / per, 1),
     writeTransactionsPerPayment: round(writesDuring / per, 1),
@@ -353,6 +372,118 @@ async function profilePayments(server: BenchProcess, payers: Payer[]): Promise<P
   return summary;
 }
 
+/** Cards that both providers approve without 3-D Secure (Stripe's test numbers), one per payer: a card is one account's. */
+const benchCards = [
+  { number: '4242424242424242', type: 'VISA' },
+  { number: '4000056655665556', type: 'VISA' },
+  { number: '5555555555554444', type: 'MC' },
+  { number: '5200828282828210', type: 'MC' },
+  { number: '5105105105105100', type: 'MC' },
+  { number: '2223003122003222', type: 'MC' },
+  { number: '378282246310005', type: 'AMEX' },
+  { number: '371449635398431', type: 'AMEX' },
+] as const;
+
+/**
+ * Issue 36: the Stripe adapter beside the sandbox. One portal process each, the same payers paying the same way
+ * with a saved card, 3-D Secure off for the company code for both (so that the two charges compare): the sandbox's
+ * charge is a statement in the portal's database, Stripe's an HTTP call through the official SDK to the test double
+ * (its own process on loopback, Stripe's wire protocol). Target: the Stripe p95 within 1.2 times the sandbox's.
+ */
+async function compareProviders(db: Db, payers: Payer[]) {
+  log('\nThe payment provider: the sandbox beside Stripe through its SDK against the test double (one process each)');
+  if (payers.length > benchCards.length) throw new Error(`the provider comparison has ${benchCards.length} cards`);
+  await db.update(companyCodes).set({ disable3ds: true }).where(eq(companyCodes.companyCode, '1000'));
+  const sandboxPayers = [];
+  for (const [index, payer] of payers.entries())
+    sandboxPayers.push({
+      ...payer,
+      method: {
+        token: await saveBenchSandboxCard(db, payer.number, benchCards[index]!),
+        type: benchCards[index]!.type,
+      },
+    });
+  const sandbox = await startProcess(portalEntry, [databaseUrl, '1']);
+  let sandboxFigures: Measured;
+  try {
+    sandboxFigures = await measurePayments(sandbox, sandboxPayers, db, seconds);
+    log(`    sandbox: ${describe(sandboxFigures)}`);
+  } finally {
+    await sandbox.stop();
+  }
+
+  const webhookSecret = 'whsec_bench';
+  const double = await startProcess(stripeDoubleEntry, []);
+  const apiUrl = `http://127.0.0.1:${double.port}`;
+  const settings = {
+    PAYMENT_GATEWAY: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_double',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_double',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: apiUrl,
+  };
+  try {
+    const stripePayers = [];
+    const options = {
+      secretKey: settings.STRIPE_SECRET_KEY,
+      publishableKey: settings.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret,
+      apiUrl,
+      timeoutMs: 30_000,
+      // The key the portal reads at start: the tokens saved here are the ones it charges.
+      tokenKey: await readOrInitSetting(db, STRIPE_TOKEN_KEY_SETTING, () => randomBytes(32).toString('base64url')),
+      merchantName: async () => 'Bench Supplier',
+    };
+    const gateway = createStripeGateway(db, options);
+    for (const [index, payer] of payers.entries()) {
+      const card = benchCards[index]!;
+      const entry = await gateway.startEntry({
+        payment_method: 'CC',
+        merchant_reference: 'bench',
+        language: 'en',
+        payer: { payer_number: payer.number, company_code: '1000' },
+      });
+      // As Stripe.js confirms it in the payer's browser (the publishable key; the number goes to "Stripe" only).
+      await confirmEntryLikeStripeJs(apiUrl, entry, { kind: 'card', number: card.number });
+      const token = (await gateway.readEntry(entry.access_token))!.paymentcard!.payment_card_token;
+      await saveBenchCard(db, payer.number, token, card.type);
+      stripePayers.push({ ...payer, method: { token, type: card.type } });
+    }
+    const portal = await startProcess(portalEntry, [databaseUrl, '1'], [], {
+      BENCH_SETTINGS: JSON.stringify(settings),
+    });
+    try {
+      const doubleCpu = cpuSince(double.pids);
+      const stripeFigures = await measurePayments(portal, stripePayers, db, seconds);
+      log(`    stripe:  ${describe(stripeFigures)}`);
+      // The double runs on this machine's cores beside the portal and PostgreSQL; Stripe's own work would not.
+      const doubleMsPerPayment = round(doubleCpu() / Math.max(1, stripeFigures.payments), 2);
+      log(
+        `    the test double's CPU per payment (on the same cores, Stripe's own work in production): ${doubleMsPerPayment} ms`,
+      );
+      const ratio = round(stripeFigures.p95 / sandboxFigures.p95, 2);
+      report(
+        'p95 of a payment with Stripe (SDK → test double)',
+        `${stripeFigures.p95} ms`,
+        '≤ 1.2 × sandbox',
+        ratio <= 1.2,
+        { baseline: `sandbox ${sandboxFigures.p95} ms`, ratio },
+      );
+      report(
+        'Stripe: answered posted = posted in the ledger',
+        `${stripeFigures.payments} = ${stripeFigures.postedInLedger}`,
+        'equal',
+        stripeFigures.payments === stripeFigures.postedInLedger && stripeFigures.failures === 0,
+      );
+      return { sandbox: sandboxFigures, stripe: stripeFigures, ratio, doubleCpuMsPerPayment: doubleMsPerPayment };
+    } finally {
+      await portal.stop();
+    }
+  } finally {
+    await double.stop();
+  }
+}
+
 const describe = (figures: Measured) =>
   `${figures.payments} payments in ${figures.seconds} s (${figures.paymentsPerSecond}/s), p50 ${figures.p50} ms, ` +
   `p95 ${figures.p95} ms, p99 ${figures.p99} ms; CPU per payment: server ${figures.cpuMsPerPayment} ms, ` +
@@ -371,6 +502,13 @@ async function main() {
   try {
     await seedLedger(database.db, { documents: 30_000, asOf: new Date() });
     const prepared = await preparePayers(database.db);
+    if (values['providers-only']) {
+      const signer = await startProcess(portalEntry, [databaseUrl, '1']);
+      const signedIn = await signInAll(signer.port, prepared).finally(() => signer.stop());
+      result.providers = await compareProviders(database.db, signedIn);
+      log(JSON.stringify({ bench: 'payments', ...result, verdicts }));
+      return;
+    }
 
     // One process beside the baseline: what a payment costs the portal's Node and PostgreSQL.
     log('\nOne portal process, 8 payers: the cost of a payment beside the same statements run by bare Fastify + pg');
@@ -443,6 +581,7 @@ async function main() {
     } finally {
       await cluster.stop();
     }
+    result.providers = await compareProviders(database.db, payers!);
     log(JSON.stringify({ bench: 'payments', ...result, verdicts }));
   } finally {
     await database.close();

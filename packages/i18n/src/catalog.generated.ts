@@ -8,6 +8,7 @@ import base_configuration from '../messages/base/configuration.json';
 import base_deposits from '../messages/base/deposits.json';
 import base_errors from '../messages/base/errors.json';
 import base_exports from '../messages/base/exports.json';
+import base_gateway from '../messages/base/gateway.json';
 import base_guest_payment from '../messages/base/guest-payment.json';
 import base_imports from '../messages/base/imports.json';
 import base_integration from '../messages/base/integration.json';
@@ -31,6 +32,7 @@ import de_configuration from '../messages/de/configuration.json';
 import de_deposits from '../messages/de/deposits.json';
 import de_errors from '../messages/de/errors.json';
 import de_exports from '../messages/de/exports.json';
+import de_gateway from '../messages/de/gateway.json';
 import de_guest_payment from '../messages/de/guest-payment.json';
 import de_imports from '../messages/de/imports.json';
 import de_integration from '../messages/de/integration.json';
@@ -60,6 +62,7 @@ import es_configuration from '../messages/es/configuration.json';
 import es_deposits from '../messages/es/deposits.json';
 import es_errors from '../messages/es/errors.json';
 import es_exports from '../messages/es/exports.json';
+import es_gateway from '../messages/es/gateway.json';
 import es_guest_payment from '../messages/es/guest-payment.json';
 import es_imports from '../messages/es/imports.json';
 import es_integration from '../messages/es/integration.json';
@@ -83,6 +86,7 @@ import fr_configuration from '../messages/fr/configuration.json';
 import fr_deposits from '../messages/fr/deposits.json';
 import fr_errors from '../messages/fr/errors.json';
 import fr_exports from '../messages/fr/exports.json';
+import fr_gateway from '../messages/fr/gateway.json';
 import fr_guest_payment from '../messages/fr/guest-payment.json';
 import fr_imports from '../messages/fr/imports.json';
 import fr_integration from '../messages/fr/integration.json';
@@ -109,6 +113,7 @@ import it_configuration from '../messages/it/configuration.json';
 import it_deposits from '../messages/it/deposits.json';
 import it_errors from '../messages/it/errors.json';
 import it_exports from '../messages/it/exports.json';
+import it_gateway from '../messages/it/gateway.json';
 import it_guest_payment from '../messages/it/guest-payment.json';
 import it_imports from '../messages/it/imports.json';
 import it_integration from '../messages/it/integration.json';
@@ -132,6 +137,7 @@ import ja_configuration from '../messages/ja/configuration.json';
 import ja_deposits from '../messages/ja/deposits.json';
 import ja_errors from '../messages/ja/errors.json';
 import ja_exports from '../messages/ja/exports.json';
+import ja_gateway from '../messages/ja/gateway.json';
 import ja_guest_payment from '../messages/ja/guest-payment.json';
 import ja_imports from '../messages/ja/imports.json';
 import ja_integration from '../messages/ja/integration.json';
@@ -155,6 +161,7 @@ import pt_configuration from '../messages/pt/configuration.json';
 import pt_deposits from '../messages/pt/deposits.json';
 import pt_errors from '../messages/pt/errors.json';
 import pt_exports from '../messages/pt/exports.json';
+import pt_gateway from '../messages/pt/gateway.json';
 import pt_guest_payment from '../messages/pt/guest-payment.json';
 import pt_imports from '../messages/pt/imports.json';
 import pt_integration from '../messages/pt/integration.json';
@@ -182,6 +189,7 @@ import ru_configuration from '../messages/ru/configuration.json';
 import ru_deposits from '../messages/ru/deposits.json';
 import ru_errors from '../messages/ru/errors.json';
 import ru_exports from '../messages/ru/exports.json';
+import ru_gateway from '../messages/ru/gateway.json';
 import ru_guest_payment from '../messages/ru/guest-payment.json';
 import ru_imports from '../messages/ru/imports.json';
 import ru_integration from '../messages/ru/integration.json';
@@ -208,6 +216,7 @@ export const catalog: Catalog = {
     deposits: base_deposits,
     errors: base_errors,
     exports: base_exports,
+    gateway: base_gateway,
     'guest-payment': base_guest_payment,
     imports: base_imports,
     integration: base_integration,
@@ -233,6 +242,7 @@ export const catalog: Catalog = {
     deposits: de_deposits,
     errors: de_errors,
     exports: de_exports,
+    gateway: de_gateway,
     'guest-payment': de_guest_payment,
     imports: de_imports,
     integration: de_integration,
@@ -261,6 +271,7 @@ export const catalog: Catalog = {
     deposits: es_deposits,
     errors: es_errors,
     exports: es_exports,
+    gateway: es_gateway,
     'guest-payment': es_guest_payment,
     imports: es_imports,
     integration: es_integration,
@@ -286,6 +297,7 @@ export const catalog: Catalog = {
     deposits: fr_deposits,
     errors: fr_errors,
     exports: fr_exports,
+    gateway: fr_gateway,
     'guest-payment': fr_guest_payment,
     imports: fr_imports,
     integration: fr_integration,
@@ -312,6 +324,7 @@ export const catalog: Catalog = {
     deposits: it_deposits,
     errors: it_errors,
     exports: it_exports,
+    gateway: it_gateway,
     'guest-payment': it_guest_payment,
     imports: it_imports,
     integration: it_integration,
@@ -337,6 +350,7 @@ export const catalog: Catalog = {
     deposits: ja_deposits,
     errors: ja_errors,
     exports: ja_exports,
+    gateway: ja_gateway,
     'guest-payment': ja_guest_payment,
     imports: ja_imports,
     integration: ja_integration,
@@ -362,6 +376,7 @@ export const catalog: Catalog = {
     deposits: pt_deposits,
     errors: pt_errors,
     exports: pt_exports,
+    gateway: pt_gateway,
     'guest-payment': pt_guest_payment,
     imports: pt_imports,
     integration: pt_integration,
@@ -388,6 +403,7 @@ export const catalog: Catalog = {
     deposits: ru_deposits,
     errors: ru_errors,
     exports: ru_exports,
+    gateway: ru_gateway,
     'guest-payment': ru_guest_payment,
     imports: ru_imports,
     integration: ru_integration,

@@ -3,7 +3,7 @@
 // a dispute at the provider) and applied. Applying is idempotent: a charge is settled from a status look-up (once,
 // by the intent's own rules), and every other effect is written with the event's id. A failure is tried again later.
 import type { AppContext } from '../../app-context';
-import type { GatewayEvent, GatewayEventEffect } from '../../connectors/gateway/payment-gateway';
+import type { GatewayEvent, GatewayEventEffect, GatewayPayer } from '../../connectors/gateway/payment-gateway';
 import type { Db } from '../../db/client';
 import { formatMinorUnits } from '@portal/domain';
 import { recordAuditEvent } from '../audit/audit.repository';
@@ -54,7 +54,9 @@ async function applyEffect(ctx: AppContext, row: GatewayEventRow, effect: Gatewa
       return answer.payment.state;
     }
     case 'method_detached': {
-      // The adapter no longer charges it (unknown_token); the audit trail says when and for which account.
+      // The adapter no longer charges it (unknown_token); the ERP forgets it too, so that the payer does not pick a
+      // method that cannot work; the audit trail says when and for which account.
+      if (effect.payer) await forgetSavedMethod(ctx, effect.payer, effect.payment_card_token);
       return audit(ctx.db, ctx, row, 'gateway_method_detached', effect.payer?.payer_number ?? '', {
         token_last_four: effect.payment_card_token.split('-')[2] ?? '',
       });
@@ -89,6 +91,20 @@ async function applyEffect(ctx: AppContext, row: GatewayEventRow, effect: Gatewa
     case 'noted':
       return 'noted';
   }
+}
+
+/** Removes a method detached at the provider from the payer's saved methods in the ERP (once: gone is gone). */
+async function forgetSavedMethod(ctx: AppContext, payer: GatewayPayer, token: string): Promise<void> {
+  const payer_data = { customer_number: payer.payer_number, company_code: payer.company_code };
+  const saved = await ctx.erp.getPaymentCards({ payer_data });
+  const card = saved.payment_cards.find((candidate) => candidate.payment_card_token === token);
+  if (!card) return;
+  await ctx.erp.managePaymentCards({
+    payer_data,
+    action: '03',
+    payment_cards: [card],
+    log: { id: 'DEL_PAYMENT_CARD', login: 'payment-provider', epayv: 'portal', usrag: 'gateway event' },
+  });
 }
 
 /** The outcome of an effect written in one transaction with the event's processing (an audit row: once). */

@@ -11,7 +11,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, gatewayEvents, paymentIntents, payments } from '../../../db/schema';
 import { processGatewayEvents } from '../../../modules/gateway-events/process-gateway-events';
-import { manage, savedCard } from '../../../modules/payment-methods/payment-methods.test-helpers';
+import { list, manage, savedCard } from '../../../modules/payment-methods/payment-methods.test-helpers';
 import { documentsInProcess } from '../../../modules/payments/payment-intents.repository';
 import { openInvoices, payRequest, type OpenInvoice } from '../../../modules/payments/payments.test-helpers';
 import { createTestApp, signInAs, testStripeWebhookSecret, type TestApp } from '../../../test/test-app';
@@ -364,9 +364,11 @@ describe("Stripe's events at the webhook", () => {
     expect(count('gateway_dispute_opened')).toBe(1);
     expect(count('gateway_dispute_closed')).toBe(1);
     expect(count('gateway_method_detached')).toBe(1);
-    // The detached method is charged no more.
+    // The detached method is gone from the payer's saved methods, and charged no more.
+    const saved = (await list(t.app, payer)).json().payment_cards as Array<{ payment_card_token: string }>;
+    expect(saved.map((card) => card.payment_card_token)).not.toContain(mastercard);
     const after = await pay(fresh(1), mastercard, 'MC');
-    expect(after.body.payment.state).toBe('declined');
+    expect(after.statusCode).toBe(404);
     const failed = await t.database.db.select().from(gatewayEvents).where(eq(gatewayEvents.failed, true));
     expect(failed).toEqual([]);
   });

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { systemStatusQuery } from '../api/application-configuration';
+import { GatewaySection } from './gateway-section';
 import { ScheduledJobsSection } from './scheduled-jobs-section';
 
 function erpLine(erp: SystemStatus['erp'], t: TFunction): string {
@@ -16,7 +17,10 @@ function erpLine(erp: SystemStatus['erp'], t: TFunction): string {
   return lastError && erp.circuit !== 'closed' ? `${state}. ${lastError}` : state;
 }
 
-/** The System tab (read-only): what an administrator checks before calling for help, and the scheduled jobs. */
+/**
+ * The System tab: what an administrator checks before calling for help, the payment provider (whose failed events
+ * may be processed again) and the scheduled jobs.
+ */
 export function SystemTab() {
   const { t } = useTranslation();
   const { data } = useQuery(systemStatusQuery());
@@ -61,6 +65,7 @@ export function SystemTab() {
           </Table.Tbody>
         </Table>
       </Paper>
+      <GatewaySection />
       <ScheduledJobsSection scheduler={data.scheduler} />
     </Stack>
   );
