@@ -6,8 +6,18 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
 
-/** The events an endpoint may subscribe to. */
-export const webhookEvents = ['payment.posted', 'deposit.posted', 'import.completed'] as const;
+/**
+ * The events an endpoint may subscribe to. Issue 36: a bank debit is `payment.processing` when the provider has
+ * started it, then `payment.posted` (or `deposit.posted`) when the bank confirmed it, or `payment.failed` when the bank
+ * refused it (nothing posted).
+ */
+export const webhookEvents = [
+  'payment.posted',
+  'deposit.posted',
+  'import.completed',
+  'payment.processing',
+  'payment.failed',
+] as const;
 export const WebhookEvent = z.enum(webhookEvents);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 

@@ -24,6 +24,7 @@ import { retryOnConflict } from '../../db/retry-on-conflict';
 import { completeIdempotencyKey } from '../../http/idempotency-keys.repository';
 import { idempotencyKeyTtlMs } from '../../http/idempotency';
 import { recordPostedPayment } from '../ledger-feed/record-posted-payment';
+import { announceFailedDebit, announceProcessing } from './announce-bank-debit';
 import type { ThreeDsCheck } from './check-three-ds';
 import { findIntent, settleIntent, type IntentPosting, type PaymentIntent } from './payment-intents.repository';
 
@@ -96,7 +97,10 @@ export async function settlePaymentIntent(
     // documents and stays unsettled; the browser's retry with the key, the provider's event or the reconciler
     // settles it later (ADR 0031).
     if (charge.status === 'requires_action') return actionResponse(intent, charge);
-    if (charge.status === 'processing') return processingResponse(intent);
+    if (charge.status === 'processing') {
+      await announceProcessing(ctx, intent);
+      return processingResponse(intent);
+    }
     await faults.afterGateway?.(intent, charge);
     if (charge.status !== 'approved') {
       const reason = charge.decline_reason || charge.status;
@@ -237,6 +241,7 @@ async function declineIntent(
           if (settled) {
             if (mode === 'charge') await storeAnswerWithKey(tx, ctx, intent, response);
             await auditPayment(tx, ctx, intent, 'payment_declined', { reason });
+            await announceFailedDebit(tx, ctx, intent, reason);
           }
         },
       },

@@ -9,7 +9,14 @@ import type { AccessTokenResponse, PayInvoicesResponse } from '@portal/contracts
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, gatewayEvents, paymentIntents, payments } from '../../../db/schema';
+import {
+  auditEvents,
+  gatewayEvents,
+  paymentIntents,
+  payments,
+  webhookEndpoints,
+  webhookMessages,
+} from '../../../db/schema';
 import { processGatewayEvents } from '../../../modules/gateway-events/process-gateway-events';
 import { list, manage, savedCard } from '../../../modules/payment-methods/payment-methods.test-helpers';
 import { documentsInProcess } from '../../../modules/payments/payment-intents.repository';
@@ -34,6 +41,16 @@ beforeAll(async () => {
   t.stripeDouble!.setWebhook(`http://127.0.0.1:${port}/api/gateway/stripe/webhook`, testStripeWebhookSecret);
   stripe = new Stripe('sk_test_double', { host: '127.0.0.1', port: t.stripeDouble!.port, protocol: 'http' });
   unused = await openInvoices(t.database.db, 100);
+  // An endpoint of the supplier's systems, subscribed to the payment events (written here: its URL is never called).
+  const now = new Date();
+  await t.database.db.insert(webhookEndpoints).values({
+    url: 'https://erp.example.com/hooks',
+    events: ['payment.posted', 'payment.processing', 'payment.failed'],
+    secretSealed: 'sealed',
+    createdByLogin: 'admin@example.com',
+    createdAt: now,
+    updatedAt: now,
+  });
   payer = (await signInAs(t.app, 'payer@example.com')).token;
 });
 afterAll(async () => {
@@ -99,6 +116,15 @@ async function pay(invoices: OpenInvoice[], cardToken: string, cardType: 'VISA' 
 async function intentOf(orderNumber: string) {
   const [intent] = await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.orderNumber, orderNumber));
   return intent!;
+}
+
+/** The webhook messages queued about a payment, by type. */
+async function messagesOf(intentId: string): Promise<string[]> {
+  const rows = await t.database.db.select().from(webhookMessages);
+  return rows
+    .filter((row) => JSON.stringify(row.payload).includes(intentId))
+    .map((row) => row.eventType)
+    .sort();
 }
 
 async function postedFor(orderNumber: string) {
@@ -249,7 +275,10 @@ describe('paying with Stripe', () => {
     await t.stripeDouble!.settleProcessing();
     await deliverAndProcess();
     expect(await postedFor(order)).toHaveLength(1);
-    expect((await intentOf(order)).state).toBe('posted');
+    const intent = await intentOf(order);
+    expect(intent.state).toBe('posted');
+    // The supplier's systems heard of it twice: processing, then posted.
+    expect(await messagesOf(intent.id)).toEqual(['payment.posted', 'payment.processing']);
     // The same events again (a replay, Stripe's retry): kept once, nothing changes.
     for (const event of t.stripeDouble!.events().filter((e) => e.type === 'payment_intent.succeeded'))
       await fetch(`${t.config.STRIPE_API_URL}/_double/events/${event.id}/resend`, {
@@ -270,6 +299,7 @@ describe('paying with Stripe', () => {
     const intent = await intentOf(answer.body.payment.reference_code);
     expect(intent.state).toBe('declined');
     expect(intent.declineReason).toMatch(/insufficient_funds/);
+    expect(await messagesOf(intent.id)).toEqual(['payment.failed', 'payment.processing']);
     expect(await documentsInProcess(t.database.db, [keyOf(invoices[0]!)])).toHaveLength(0);
   });
 
