@@ -5,6 +5,9 @@
 // scroll sideways (WCAG 1.4.10 Reflow, issue 35), in the test's language and in German, the longest of the 8.
 import AxeBuilder from '@axe-core/playwright';
 import { request as apiRequest, test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { routeStripe, stripeGateway } from './stripe-js/route-stripe';
+
+export { stripeGateway };
 
 export const demoPassword = 'Portal-Demo-2026';
 
@@ -218,7 +221,16 @@ export async function signIn(page: Page, login: string, password = demoPassword)
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-export const test = base.extend<{ a11yAfterEach: void }>({
+export const test = base.extend<{ a11yAfterEach: void; stripeRoutes: void }>({
+  // PAYMENT_GATEWAY=stripe (e2e/run.mjs): Stripe's hosts are the Stripe.js stand-in and the Stripe test double in
+  // every page of the test (stripe-js/README.md).
+  stripeRoutes: [
+    async ({ context }, use) => {
+      if (stripeGateway) await routeStripe(context);
+      await use();
+    },
+    { auto: true },
+  ],
   a11yAfterEach: [
     async ({ page }, use) => {
       await use();

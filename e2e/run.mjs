@@ -3,6 +3,10 @@
 // E2E_ERP=http (issue 28): the portal reaches its ledger over the ERP contract, served by the reference ERP service
 // (the built erp-serve.js, --demo) as a process of its own with its own database; the tests can stop and start it
 // (POST E2E_ERP_CONTROL_URL/stop, /start).
+// PAYMENT_GATEWAY=stripe (issue 36): the portal takes payments through Stripe, played by the Stripe test double
+// (npm run stripe:double) as a process of its own that delivers its signed events to the portal's webhook; the
+// browser gets the Stripe.js stand-in through routing (e2e/stripe-js/README.md). Without spec arguments only the
+// payment specs run (stripeSpecs below).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
@@ -180,12 +184,75 @@ async function startErpService() {
   };
 }
 
+/** The specs that take payments: the whole payment story again against Stripe (and its own spec). */
+const stripeSpecs = [
+  'tests/payment-methods.spec.ts',
+  'tests/payments.spec.ts',
+  'tests/deposits.spec.ts',
+  'tests/guest-payment.spec.ts',
+  'tests/scheduled-payments.spec.ts',
+  'tests/payments-received.spec.ts',
+  'tests/stripe-payments.spec.ts',
+  'tests/stripe-stand-in.spec.ts',
+];
+
+const stripeKeys = { secret: 'sk_test_double', publishable: 'pk_test_double', webhookSecret: 'whsec_e2e' };
+
+/**
+ * The Stripe test double (PAYMENT_GATEWAY=stripe) on a port of its own, sending its signed events to the portal's
+ * webhook. npm runs it in a process group of its own, which is stopped as a whole.
+ */
+async function startStripeDouble(portalUrl) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    'npm',
+    [
+      'run',
+      'stripe:double',
+      '--',
+      '--port',
+      String(port),
+      '--webhook-url',
+      `${portalUrl}/api/gateway/stripe/webhook`,
+      '--webhook-secret',
+      stripeKeys.webhookSecret,
+    ],
+    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true },
+  );
+  const started = Date.now();
+  for (let listening = false; !listening;) {
+    if (child.exitCode !== null) throw new Error(`the Stripe test double exited with ${child.exitCode}`);
+    if (Date.now() - started > 120_000) throw new Error('the Stripe test double did not start');
+    // Any answer of the API (with the secret key) says it listens.
+    listening = await fetch(`${url}/v1/customers?limit=1`, {
+      headers: { authorization: `Bearer ${stripeKeys.secret}` },
+    })
+      .then(() => true)
+      .catch(() => new Promise((r) => setTimeout(() => r(false), 300)));
+  }
+  return {
+    url,
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await exited;
+    },
+  };
+}
+
 const controls = {};
 const mail = await startMailCatcher(controls);
 const erp = process.env.E2E_ERP === 'http' ? await startErpService() : null;
 if (erp) Object.assign(controls, { '/erp/stop': erp.stop, '/erp/start': erp.start });
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
+const stripe = process.env.PAYMENT_GATEWAY === 'stripe' ? await startStripeDouble(baseUrl) : null;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
 const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: root,
@@ -207,6 +274,15 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     // Every request is logged, so that the scan after the tests reads what a production log would hold.
     LOG_LEVEL: 'info',
     ...(erp ? { ERP_URL: erp.url, ERP_TOKEN: erp.token } : { ERP_URL: '' }),
+    ...(stripe
+      ? {
+          PAYMENT_GATEWAY: 'stripe',
+          STRIPE_SECRET_KEY: stripeKeys.secret,
+          STRIPE_PUBLISHABLE_KEY: stripeKeys.publishable,
+          STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
+          STRIPE_API_URL: stripe.url,
+        }
+      : {}),
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -228,7 +304,9 @@ let status = 1;
 try {
   await waitReady(baseUrl, server);
   // Not spawnSync: this process keeps answering SMTP and the mail endpoint while the tests run.
-  const playwright = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
+  const specs = process.argv.slice(2);
+  const args = stripe && !specs.some((arg) => !arg.startsWith('-')) ? [...specs, ...stripeSpecs] : specs;
+  const playwright = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...args], {
     cwd: root,
     stdio: 'inherit',
     env: {
@@ -236,6 +314,7 @@ try {
       E2E_BASE_URL: baseUrl,
       E2E_MAIL_URL: mail.messagesUrl,
       ...(erp ? { E2E_ERP_CONTROL_URL: `${mail.controlUrl}/erp` } : {}),
+      ...(stripe ? { PAYMENT_GATEWAY: 'stripe', STRIPE_API_URL: stripe.url } : {}),
     },
   });
   status = await new Promise((resolve) => playwright.once('exit', (code) => resolve(code ?? 1)));
@@ -244,6 +323,7 @@ try {
   await new Promise((r) => server.once('exit', r));
   await mail.close();
   await erp?.close();
+  await stripe?.close();
   await new Promise((r) => log.end(r));
   // Nothing sensitive at rest or in logs (DESIGN.md §3), after every flow the browser tests drove.
   const scan = spawnSync('npx', ['tsx', 'apps/server/src/test/scan-after-browser-tests.ts', dataDir, logFile], {

@@ -2,7 +2,7 @@
 // Secure challenge, with the form restored by the browser's back button from the challenge; the form's checks; the
 // Deposits link and page for a user who may not deposit; the form at 375 px.
 import type { Page, Request } from '@playwright/test';
-import { checkA11y, expect, signIn, test, visit } from '../fixtures';
+import { checkA11y, expect, signIn, stripeGateway, test, visit } from '../fixtures';
 
 async function openDeposits(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Deposits' }).first().click();
@@ -56,7 +56,9 @@ test.describe('a payer', () => {
     await page.getByLabel('Payment note').fill('Advance for the spring order');
     await payWith(page, /VISA 1111/);
     await page.getByLabel('CVV').fill('123');
-    await expect(page.getByTestId('deposit-three-ds-note')).toBeVisible();
+    // With Stripe the issuer asks inside the charge: there is no step of the portal's own to announce.
+    if (stripeGateway) await expect(page.getByTestId('deposit-three-ds-note')).toHaveCount(0);
+    else await expect(page.getByTestId('deposit-three-ds-note')).toBeVisible();
     await page.getByTestId('deposit-pay-button').click();
 
     // 3-D Secure is frictionless for this card: the provider sends the browser straight back.
@@ -75,6 +77,7 @@ test.describe('a payer', () => {
   });
 
   test('makes a deposit through a 3-D Secure challenge, after coming back to the form once', async ({ page }) => {
+    test.skip(stripeGateway, 'the sandbox frame and its test numbers; stripe-payments.spec.ts covers Stripe');
     test.setTimeout(120_000);
     await saveChallengeCard(page);
     await openDeposits(page);

@@ -1,7 +1,7 @@
 // Issue 5, browser part: paying invoices on the demo ledger through the pay page, the 3-D Secure step (frictionless
 // and with a challenge), the checks' toasts, the status page and its print layout.
 import type { Page } from '@playwright/test';
-import { checkA11y, expect, signIn, test } from '../fixtures';
+import { checkA11y, expect, signIn, stripeGateway, test } from '../fixtures';
 
 async function selectInvoices(page: Page, count: number): Promise<void> {
   await expect(page.getByTestId('found-count')).toBeVisible();
@@ -88,6 +88,7 @@ test('refuses an over-payment of one of several invoices and a missing CVV with 
 });
 
 test('pays with a card that needs a 3-D Secure challenge and comes back to the status page', async ({ page }) => {
+  test.skip(stripeGateway, 'the sandbox frame and its test numbers; stripe-payments.spec.ts covers Stripe');
   test.setTimeout(120_000);
   // Save a challenge card first (its own challenge), then pay with it (a second challenge, for the payment).
   await page.goto('/settings/payment-methods');
@@ -133,7 +134,8 @@ test('payment history shows the new payments, each marked Success, with the invo
   const rows = page.getByTestId('payment-row');
   await expect(rows.first()).toBeVisible();
   await expect(rows.filter({ hasText: 'VISA 1111' }).filter({ hasText: 'Success' }).first()).toBeVisible();
-  await expect(rows.filter({ hasText: 'MC 1005' }).first()).toBeVisible();
+  // The challenge card of the sandbox's test above (Stripe's are in stripe-payments.spec.ts).
+  if (!stripeGateway) await expect(rows.filter({ hasText: 'MC 1005' }).first()).toBeVisible();
   await checkA11y(page);
 
   // An invoice number finds the payment that settled it.
@@ -152,6 +154,9 @@ test('pays one invoice with the saved e-check (no 3-D Secure, no CVV) and reache
   await expect(page.getByLabel('CVV')).toHaveCount(0);
   await page.getByTestId('pay-button').dblclick();
   await expect(page).toHaveURL(/\/invoices\/payment-status$/, { timeout: 30_000 });
-  await expect(page.getByTestId('payment-status-banner')).toContainText('Payment Success');
+  // With Stripe an e-check is an ACH debit: processing until the bank confirms it (ADR 0031).
+  await expect(page.getByTestId('payment-status-banner')).toContainText(
+    stripeGateway ? 'Bank payment processing' : 'Payment Success',
+  );
   await expect(page.getByText('EC 6789')).toBeVisible();
 });

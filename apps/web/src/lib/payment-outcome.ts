@@ -38,6 +38,36 @@ export function isPaymentSuccess(response: PayInvoicesResponse): boolean {
 }
 
 /**
+ * What the status page says of an answer (issue 36 adds processing and the failed authentication):
+ * - success: paid (spec §4: any status S);
+ * - pending: the provider's answer is not known yet, the reconciler settles it;
+ * - processing: a bank debit the provider started, posted when the bank confirms it (days);
+ * - authentication_failed: the issuer asked the payer to authenticate (3-D Secure) and it failed or was not done;
+ * - declined: refused for another reason (the server's message says which).
+ */
+export type PaymentStatusKind = 'success' | 'pending' | 'processing' | 'authentication_failed' | 'declined';
+
+export function paymentStatusOf(response: PayInvoicesResponse): PaymentStatusKind {
+  const { state } = response.payment;
+  // Checked first: whether the ledger shows a bank debit at its start or at its end is the server's rule (ADR 0031).
+  if (state === 'processing') return 'processing';
+  if (isPaymentSuccess(response)) return 'success';
+  if (state === 'pending') return 'pending';
+  if (state === 'requires_action') return 'authentication_failed';
+  return response.status.some((entry) => isAuthenticationDecline(entry.message_line_string))
+    ? 'authentication_failed'
+    : 'declined';
+}
+
+/**
+ * The server's decline message names the provider's reason ("Payment declined: authentication_required",
+ * "…: payment_intent_authentication_failure"); the contract has no code of its own for it.
+ */
+export function isAuthenticationDecline(message: string): boolean {
+  return /authenticat/i.test(message);
+}
+
+/**
  * A submission cached in session storage across the 3-D Secure redirect (spec §4), under the access token the return
  * address carries as ?id=: `peek` leaves it in place, `take` reads it once. Whatever is cached is removed as soon as
  * the return reads it.

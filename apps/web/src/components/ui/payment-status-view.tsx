@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '@portal/domain';
-import { isPaymentSuccess, type PaymentOutcome } from '../../lib/payment-outcome';
+import { paymentStatusOf, type PaymentOutcome, type PaymentStatusKind } from '../../lib/payment-outcome';
 import { refusalText } from '../../lib/payment-refusal';
 import { ErrorBoundary } from './error-boundary';
 import { PageTitle } from './page-title';
@@ -90,13 +90,14 @@ function PaymentResult({
 }) {
   const { t, i18n } = useTranslation();
   const { payment } = response;
-  const success = isPaymentSuccess(response);
-  const pending = payment.state === 'pending';
+  const kind = paymentStatusOf(response);
+  const success = kind === 'success';
   const money = (amount: string) =>
     formatMoney(amount, payment.currency_key, i18n.language, { decimals: payment.currency_decimals });
   const processed = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(payment.processed_at),
   );
+  const banner = banners[kind];
 
   return (
     <Stack gap="md" className={classes.page}>
@@ -108,18 +109,15 @@ function PaymentResult({
       </Group>
       <PageTitle>{t('payments.status.title')}</PageTitle>
       <Alert
-        color={success ? 'green' : pending ? 'yellow' : 'red'}
-        role={success ? 'status' : 'alert'}
-        title={t(success ? 'payments.status.success' : pending ? 'payments.status.pending' : 'payments.status.error')}
+        color={banner.color}
+        role={banner.role}
+        title={t(banner.title)}
         data-testid="payment-status-banner"
+        data-status={kind}
         // The light variant's coloured title is below 4.5:1 on its tinted background (WCAG 1.4.3).
         styles={{ title: { color: 'var(--mantine-color-text)', fontSize: 'var(--mantine-font-size-lg)' } }}
       >
-        {pending
-          ? t('payments.status.pending_text')
-          : success
-            ? t('payments.status.success_text')
-            : response.status[0]?.message_line_string}
+        {banner.text ? t(banner.text) : response.status[0]?.message_line_string}
       </Alert>
       {success && successNote}
       <Paper withBorder p="md">
@@ -131,10 +129,35 @@ function PaymentResult({
           <Field label={t('payments.status.total')} value={money(payment.total_amount)} />
         </SimpleGrid>
       </Paper>
-      <PaymentResults results={response.status} money={money} pending={pending} />
+      <PaymentResults results={response.status} money={money} pending={kind === 'pending' || kind === 'processing'} />
     </Stack>
   );
 }
+
+/**
+ * The banner of each kind of answer. A declined payment shows the server's message (the provider's reason); a failed
+ * authentication says what happened in the payer's words (issue 36: nothing was taken, try again or another method).
+ */
+const banners: Record<
+  PaymentStatusKind,
+  { color: string; role: 'status' | 'alert'; title: string; text: string | null }
+> = {
+  success: { color: 'green', role: 'status', title: 'payments.status.success', text: 'payments.status.success_text' },
+  pending: { color: 'yellow', role: 'alert', title: 'payments.status.pending', text: 'payments.status.pending_text' },
+  processing: {
+    color: 'blue',
+    role: 'status',
+    title: 'payments.status.processing',
+    text: 'payments.status.processing_text',
+  },
+  authentication_failed: {
+    color: 'red',
+    role: 'alert',
+    title: 'payments.status.authentication_failed',
+    text: 'payments.status.authentication_failed_text',
+  },
+  declined: { color: 'red', role: 'alert', title: 'payments.status.error', text: null },
+};
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

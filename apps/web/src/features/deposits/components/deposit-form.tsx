@@ -22,6 +22,7 @@ import { log } from '../../../lib/log';
 import { notify } from '../../../lib/notify';
 import { usePaySubmission } from '../../../lib/pay-submission';
 import { usePayWithMethods } from '../../../lib/pay-with-methods';
+import { portalRunsThreeDs, usePaymentGateway } from '../../../lib/payment-gateway';
 import { refusalFromCheck, refusalText, type PaymentRefusal } from '../../../lib/payment-refusal';
 import { requestThreeDs } from '../../../lib/request-three-ds';
 import { useSession } from '../../../lib/session';
@@ -57,6 +58,7 @@ export function DepositForm(props: {
   const { primary, payer, settings, restored } = props;
   const { t, i18n } = useTranslation();
   const { impersonation } = useSession();
+  const gateway = usePaymentGateway();
   const methodsQuery = usePayWithMethods(payer);
   const methods = methodsQuery.data?.payment_cards ?? [];
   const submit = useSubmitDeposit();
@@ -87,7 +89,7 @@ export function DepositForm(props: {
   const errors = showErrors ? depositFieldErrors(form, settings) : {};
   const reason = settings.reason_codes.find((code) => code.reason_code === form.reason_code);
   const commentRequired = reason?.comments_required === 'X';
-  const threeDs = method !== null && threeDsApplies(settings, method);
+  const threeDs = method !== null && portalRunsThreeDs(gateway) && threeDsApplies(settings, method);
 
   const change = (patch: Partial<DepositFormState>) => {
     setTouched(true);
@@ -118,7 +120,7 @@ export function DepositForm(props: {
     const request = buildDepositRequest({ payer, settings, form, method, cvv });
     const idempotencyKey = submission.keys.keyFor(request);
     try {
-      if (threeDsApplies(settings, method)) {
+      if (threeDs) {
         const step = await requestThreeDs({
           payer,
           cardToken: method.payment_card_token,

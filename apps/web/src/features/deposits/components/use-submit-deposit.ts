@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { sendCompletingAction } from '../../../lib/complete-next-action';
 import { failedSubmission, type SubmitOutcome } from '../../../lib/pay-submission';
 import { submitDeposit } from '../api/make-deposit';
 import { depositOutcome } from '../utils/deposit-session';
@@ -20,7 +21,10 @@ export function useSubmitDeposit() {
   return useCallback(
     async (request: MakeDepositRequest, idempotencyKey: string): Promise<SubmitOutcome> => {
       try {
-        const response = await submitDeposit(request, idempotencyKey);
+        const response = await sendCompletingAction(
+          () => submitDeposit(request, idempotencyKey),
+          (sent) => sent.payment,
+        );
         depositOutcome.save({ kind: 'answer', response });
         // The credit on account shows in the invoice list and totals, and the deposit in the payment history.
         void queryClient.invalidateQueries({ queryKey: ['invoices'] });

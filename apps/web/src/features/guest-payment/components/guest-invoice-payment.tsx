@@ -2,9 +2,10 @@
 // when the invoice can be paid, the guest pay form. Pay runs the guest checks of packages/domain first (field
 // errors inline, the others as the spec's toasts), has the card tokenised by the hosted frame, takes the 3-D Secure
 // step where it applies (a redirect and back to ?id=, the payment cached in session storage) and submits with one
-// Idempotency-Key per submission.
+// Idempotency-Key per submission. Issue 36: with Stripe the card is typed in Stripe's Payment Element (it tells the
+// brand and expiry) and 3-D Secure is Stripe's, asked inside the charge: the portal's own step is not taken.
 import { Button, Group, Stack } from '@mantine/core';
-import type { ValidateGuestPaymentResponse } from '@portal/contracts';
+import type { AccessTokenResponse, ValidateGuestPaymentResponse } from '@portal/contracts';
 import {
   applicableMaximum,
   changePayAmount,
@@ -23,11 +24,12 @@ import {
 } from '@portal/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HostedFrameHandle } from '../../../components/ui/hosted-frame';
+import { isStripeEntry, type PaymentEntryHandle } from '../../../components/ui/payment-entry';
 import { formatMoney } from '@portal/domain';
 import { log } from '../../../lib/log';
 import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { portalRunsThreeDs, usePaymentGateway } from '../../../lib/payment-gateway';
 import { refusalFromCheck, refusalText, type PaymentRefusal } from '../../../lib/payment-refusal';
 import { usePaySubmission } from '../../../lib/pay-submission';
 import { postToThreeDs } from '../../../lib/three-ds-redirect';
@@ -127,8 +129,6 @@ export function GuestInvoicePayment(props: {
   );
 }
 
-type Frame = { url: string; accessToken: string };
-
 function GuestPayment(props: {
   lookup: ValidateGuestPaymentResponse;
   guestToken: string;
@@ -153,10 +153,13 @@ function GuestPayment(props: {
   const [cardFields, setCardFields] = useState<CardFields>(emptyCard);
   const [errors, setErrors] = useState<PayFormErrors>({});
   const [card, setCard] = useState<GuestCard | null>(null);
-  const [frame, setFrame] = useState<Frame | null>(null);
+  const [frame, setFrame] = useState<AccessTokenResponse | null>(null);
   // A new frame (and access token) for each card typed: after "Use another card" the old one may be spent.
   const [frameRound, setFrameRound] = useState(0);
-  const frameRef = useRef<HostedFrameHandle>(null);
+  const frameRef = useRef<PaymentEntryHandle>(null);
+  const gateway = usePaymentGateway();
+  // Stripe's element takes number, expiry and security code, and tells the brand once it has tokenised the card.
+  const providerEntry = isStripeEntry(frame);
   const submission = usePaySubmission();
   const { submitting } = submission;
 
@@ -166,7 +169,7 @@ function GuestPayment(props: {
     let cancelled = false;
     requestGuestAccessToken(guestToken, { payment_method: 'CC' })
       .then((answer) => {
-        if (!cancelled) setFrame({ url: answer.paymetric_xi_url, accessToken: answer.access_token });
+        if (!cancelled) setFrame(answer);
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -215,27 +218,32 @@ function GuestPayment(props: {
   /** The hosted frame tokenises the card; the server then tells what it holds for this guest token. */
   const tokenise = async (): Promise<GuestCard | null> => {
     if (!frame || !frameRef.current) return null;
-    const result = await frameRef.current.submit({
-      card_type: cardFields.card_type,
-      expiration_month: cardFields.card_month,
-      expiration_year: cardFields.card_year,
-    });
+    setErrors((current) => ({ ...current, frame: undefined }));
+    const result = await frameRef.current.submit(
+      {
+        card_type: cardFields.card_type,
+        expiration_month: cardFields.card_month,
+        expiration_year: cardFields.card_year,
+      },
+      { name: cardFields.card_name },
+    );
     if (result.type === 'invalid') {
-      const expiry = result.errors.expiry;
+      const { expiry, entry: refused } = result.errors;
       if (expiry) setErrors((current) => ({ ...current, card_month: expiry }));
+      if (refused) setErrors((current) => ({ ...current, frame: refused }));
       return null;
     }
     if (result.type === 'failed') {
       setErrors((current) => ({ ...current, frame: t('payment-methods.frame.failed') }));
       return null;
     }
-    const tokenised = (await fetchGuestTokenizationResponse(guestToken, frame.accessToken)).paymentcard;
+    const tokenised = (await fetchGuestTokenizationResponse(guestToken, frame.access_token)).paymentcard;
     if (!tokenised || tokenised.payment_card_type === 'EC') {
       notify.error(t('errors.payment.payment_method_failed'));
       return null;
     }
     const ready: GuestCard = {
-      accessToken: frame.accessToken,
+      accessToken: frame.access_token,
       token: tokenised.payment_card_token,
       type: tokenised.payment_card_type,
       lastFour: tokenised.last_four,
@@ -251,21 +259,22 @@ function GuestPayment(props: {
     // Every field's own message at once; the frame checks number and security code at the same time.
     const translate = (found: Record<string, string | undefined>) =>
       Object.fromEntries(Object.entries(found).map(([field, key]) => [field, key ? t(key) : undefined]));
+    const cardErrors = card ? {} : validateCardDetails(cardFields, { now: new Date() });
     const found: PayFormErrors = {
       ...translate(validateGuestPayer(payer)),
-      ...(card ? {} : translate(validateCardDetails(cardFields, { now: new Date() }))),
+      ...translate(providerEntry ? { card_name: cardErrors.card_name } : cardErrors),
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
       if (!card)
-        await frameRef.current?.submit({ card_type: cardFields.card_type, expiration_month: '', expiration_year: '' });
+        await frameRef.current?.check({ card_type: cardFields.card_type, expiration_month: '', expiration_year: '' });
       return;
     }
     const amount = { amount: detail.amount, reason: detail.reason, comment: detail.comment };
-    const failure = checkGuestPayment(
-      guestCheckInput({ invoice, payer, amount, cardType: card?.type ?? cardFields.card_type }),
-      rules,
-    );
+    // Stripe names the brand once it has tokenised the card; until then the checks read it as a card (the card
+    // brands share every rule checked here: 3-D Secure, the only difference, is Stripe's).
+    const cardType = card?.type ?? (providerEntry ? 'VISA' : cardFields.card_type);
+    const failure = checkGuestPayment(guestCheckInput({ invoice, payer, amount, cardType }), rules);
     if (failure) {
       showFailure(failure);
       return;
@@ -283,7 +292,7 @@ function GuestPayment(props: {
         reasonShown: props.reasonShown,
       });
       const idempotencyKey = submission.keys.keyFor(request);
-      if (guestThreeDsApplies(invoice, ready.type)) {
+      if (portalRunsThreeDs(gateway) && guestThreeDsApplies(invoice, ready.type)) {
         const pay = parseScaledAmount(request.document.amount_to_process, decimals) ?? 0n;
         const soldTo = invoice.detail.partner_data.find((partner) => partner.partner_function === 'WE')?.address_data;
         const country = soldTo ? countryNumericCode(soldTo.country) : undefined;
@@ -337,7 +346,7 @@ function GuestPayment(props: {
       onPayerChange={handlePayerChange}
       cardFields={cardFields}
       onCardFieldChange={handleCardFieldChange}
-      frameUrl={frame?.url ?? null}
+      entry={frame}
       frameRef={frameRef}
       card={card}
       onChangeCard={handleChangeCard}

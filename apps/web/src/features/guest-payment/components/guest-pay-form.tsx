@@ -1,12 +1,14 @@
 // The guest pay form (spec §3 Guest form: first name, last name, e-mail, plus the card fields; §5 Guest form): the
 // card is typed in the payment provider's hosted frame (number and security code: the portal never sees them), with
 // its type, name and expiry here, as when a signed-in user adds a card; then Pay. The CVV is typed once, in the
-// frame (spec §5 check 4 is met there).
+// frame (spec §5 check 4 is met there). Issue 36: with Stripe, Stripe's Payment Element takes number, expiry and
+// security code and tells the brand: the type and expiry fields are not shown.
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { cardBrands, expiryYears } from '@portal/domain';
+import type { AccessTokenResponse } from '@portal/contracts';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HostedFrame, type HostedFrameHandle } from '../../../components/ui/hosted-frame';
+import { isStripeEntry, PaymentEntry, type PaymentEntryHandle } from '../../../components/ui/payment-entry';
 import type { GuestCard, GuestPayer } from '../utils/guest-pay-request';
 
 export type CardFields = { card_type: string; card_name: string; card_month: string; card_year: string };
@@ -21,8 +23,9 @@ type Props = {
   onPayerChange: (field: keyof GuestPayer, value: string) => void;
   cardFields: CardFields;
   onCardFieldChange: (field: keyof CardFields, value: string) => void;
-  frameUrl: string | null;
-  frameRef: Ref<HostedFrameHandle>;
+  /** The provider's entry session for the card (null while it is asked for). */
+  entry: AccessTokenResponse | null;
+  frameRef: Ref<PaymentEntryHandle>;
   card: GuestCard | null;
   onChangeCard: () => void;
   errors: PayFormErrors;
@@ -36,6 +39,7 @@ export function GuestPayForm({ frameRef, ...props }: Props) {
   const { t } = useTranslation();
   const { payer, cardFields, errors, card } = props;
   const years = expiryYears(new Date()).map(String);
+  const providerEntry = isStripeEntry(props.entry);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="guest-pay-title">
@@ -103,16 +107,18 @@ export function GuestPayForm({ frameRef, ...props }: Props) {
           ) : (
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <Select
-                  label={t('payment-methods.form.card_type')}
-                  placeholder={t('payment-methods.form.select')}
-                  data={cardBrands.map((brand) => ({ value: brand, label: t(`payment-methods.brands.${brand}`) }))}
-                  value={cardFields.card_type || null}
-                  onChange={(value) => props.onCardFieldChange('card_type', value ?? '')}
-                  error={errors.card_type}
-                  allowDeselect={false}
-                  required
-                />
+                {!providerEntry && (
+                  <Select
+                    label={t('payment-methods.form.card_type')}
+                    placeholder={t('payment-methods.form.select')}
+                    data={cardBrands.map((brand) => ({ value: brand, label: t(`payment-methods.brands.${brand}`) }))}
+                    value={cardFields.card_type || null}
+                    onChange={(value) => props.onCardFieldChange('card_type', value ?? '')}
+                    error={errors.card_type}
+                    allowDeselect={false}
+                    required
+                  />
+                )}
                 <TextInput
                   label={t('payment-methods.form.card_name')}
                   value={cardFields.card_name}
@@ -123,11 +129,11 @@ export function GuestPayForm({ frameRef, ...props }: Props) {
                   required
                 />
               </SimpleGrid>
-              {props.frameUrl ? (
-                <HostedFrame
+              {props.entry ? (
+                <PaymentEntry
                   ref={frameRef}
-                  src={props.frameUrl}
-                  title={t('payment-methods.form.secure_entry')}
+                  session={props.entry}
+                  title={t(providerEntry ? 'payment-methods.entry.card_title' : 'payment-methods.form.secure_entry')}
                   height={224}
                 />
               ) : (
@@ -140,28 +146,30 @@ export function GuestPayForm({ frameRef, ...props }: Props) {
                   {errors.frame}
                 </Text>
               )}
-              <SimpleGrid cols={2} spacing="sm">
-                <Select
-                  label={t('payment-methods.form.month')}
-                  placeholder={t('payment-methods.form.select')}
-                  data={months}
-                  value={cardFields.card_month || null}
-                  onChange={(value) => props.onCardFieldChange('card_month', value ?? '')}
-                  error={errors.card_month}
-                  allowDeselect={false}
-                  required
-                />
-                <Select
-                  label={t('payment-methods.form.year')}
-                  placeholder={t('payment-methods.form.select')}
-                  data={years}
-                  value={cardFields.card_year || null}
-                  onChange={(value) => props.onCardFieldChange('card_year', value ?? '')}
-                  error={errors.card_year}
-                  allowDeselect={false}
-                  required
-                />
-              </SimpleGrid>
+              {!providerEntry && (
+                <SimpleGrid cols={2} spacing="sm">
+                  <Select
+                    label={t('payment-methods.form.month')}
+                    placeholder={t('payment-methods.form.select')}
+                    data={months}
+                    value={cardFields.card_month || null}
+                    onChange={(value) => props.onCardFieldChange('card_month', value ?? '')}
+                    error={errors.card_month}
+                    allowDeselect={false}
+                    required
+                  />
+                  <Select
+                    label={t('payment-methods.form.year')}
+                    placeholder={t('payment-methods.form.select')}
+                    data={years}
+                    value={cardFields.card_year || null}
+                    onChange={(value) => props.onCardFieldChange('card_year', value ?? '')}
+                    error={errors.card_year}
+                    allowDeselect={false}
+                    required
+                  />
+                </SimpleGrid>
+              )}
             </Stack>
           )}
           <Group>

@@ -1,10 +1,12 @@
 // Submits a guest payment and takes the guest to the status page (spec §4 Guest flow): the answer is kept in local
-// storage for the status page (spec §2), with the address the receipt goes to.
+// storage for the status page (spec §2), with the address the receipt goes to. Issue 36: an answer that asks the
+// guest to authenticate is completed first (lib/complete-next-action.ts).
 import type { GuestPaymentRequest } from '@portal/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { sendCompletingAction } from '../../../lib/complete-next-action';
 import { failedSubmission, type SubmitOutcome } from '../../../lib/pay-submission';
 import { payGuestInvoice } from '../api/pay-guest-invoice';
 import { currentLookup, guestOutcome, guestPaymentOutcome, guestReceipt } from '../utils/guest-session';
@@ -25,7 +27,10 @@ export function useSubmitGuestPayment() {
   return useCallback(
     async (guestToken: string, request: GuestPaymentRequest, idempotencyKey: string): Promise<GuestSubmitOutcome> => {
       try {
-        const response = await payGuestInvoice(guestToken, request, idempotencyKey);
+        const response = await sendCompletingAction(
+          () => payGuestInvoice(guestToken, request, idempotencyKey),
+          (sent) => sent.payment,
+        );
         guestOutcome.save(guestPaymentOutcome(response));
         guestReceipt.save(request.guest.email);
         currentLookup.clear();

@@ -1,7 +1,8 @@
 // /payment-history (spec §2 Payment history and Invoice search filters, §4 periods, §5 search validation): account,
 // period (default 30 days), invoice number and currency filters, Find, the found count, CSV and Excel exports, and
 // every payment marked Success (green) or Error (red) with the invoices it settled. Cards replace the table at 600px.
-// Issue 29: a payment a job made is marked with its cause, AutoPay or Scheduled.
+// Issue 29: a payment a job made is marked with its cause, AutoPay or Scheduled. Issue 36: a payment the payer's bank
+// could not confirm (3-D Secure) is marked as such (utils/history-result.ts).
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
@@ -30,11 +31,21 @@ import { notify } from '../../../lib/notify';
 import { exportPaymentsHistory } from '../api/export-payments-history';
 import { usePaymentsHistory } from '../api/get-payments-history';
 import { buildHistoryRequest, defaultHistoryFilters, type HistoryFilters } from '../utils/build-history-request';
+import { historyResultOf, type HistoryResult } from '../utils/history-result';
 import { AccountsPending, LoadFailed } from '../../../components/ui/load-failed';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX / 16}em)`;
 /** Dark enough for 4.5:1 on white and on the striped rows. */
-const resultColors = { S: '#1b5e20', E: '#b71c1c' } as const;
+const resultColors: Record<HistoryResult, string> = {
+  success: '#1b5e20',
+  error: '#b71c1c',
+  authentication_failed: '#b71c1c',
+};
+const resultKeys: Record<HistoryResult, string> = {
+  success: 'payment-history.result_success',
+  error: 'payment-history.result_error',
+  authentication_failed: 'payment-history.result_authentication_failed',
+};
 /** Dates, amounts and card labels read as one token each. */
 const noWrap = { whiteSpace: 'nowrap' } as const;
 
@@ -200,14 +211,17 @@ function HistoryResults({ entries }: { entries: PaymentHistoryEntry[] }) {
   });
   const money = (entry: PaymentHistoryEntry, amount: string) =>
     formatMoney(amount, entry.currency_key, i18n.language, { decimals: entry.currency_decimals });
-  const result = (entry: PaymentHistoryEntry) => (
-    <Group gap={6} wrap="nowrap">
-      <Text c={resultColors[entry.message_type]} fw={700} size="sm" data-testid="payment-result">
-        {t(entry.message_type === 'S' ? 'payment-history.result_success' : 'payment-history.result_error')}
-      </Text>
-      {entry.cause && <CauseBadge cause={entry.cause} />}
-    </Group>
-  );
+  const result = (entry: PaymentHistoryEntry) => {
+    const kind = historyResultOf(entry);
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Text c={resultColors[kind]} fw={700} size="sm" data-testid="payment-result" data-result={kind}>
+          {t(resultKeys[kind])}
+        </Text>
+        {entry.cause && <CauseBadge cause={entry.cause} />}
+      </Group>
+    );
+  };
   const invoices = (entry: PaymentHistoryEntry) =>
     entry.sd_invoices.length === 0 ? (
       // A deposit went on account; a declined attempt settled nothing.

@@ -1,9 +1,11 @@
 // Add or edit a card (spec §3 Card form, §4 Adding a card, §5 Card). Adding: access token (CC) → the provider's
 // frame takes number and CVV → tokenization response → 3-D Secure when active (a redirect to the provider and
 // back, see use-three-ds-return) → manage payments 01 (saved) or kept for the session (save on file unchecked).
-// Editing locks type and number; only name, month and year are required.
+// Editing locks type and number; only name, month and year are required. Issue 36: with Stripe the entry is Stripe's
+// Payment Element (number, expiry and security code; it tells the brand), so the type and expiry fields are not
+// shown when adding, and 3-D Secure is Stripe's, inside the confirmation: the portal's own step is not taken.
 import { Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { PayerData, PaymentCard, PaymentMethodsResponse } from '@portal/contracts';
+import type { AccessTokenResponse, PayerData, PaymentCard, PaymentMethodsResponse } from '@portal/contracts';
 import {
   cardBrands,
   expiryOf,
@@ -16,6 +18,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../lib/i18n';
+import { portalRunsThreeDs, usePaymentGateway } from '../../../lib/payment-gateway';
 import { notify } from '../../../lib/notify';
 import { session } from '../../../lib/session';
 import { managePaymentMethod } from '../api/manage-payment-method';
@@ -24,7 +27,7 @@ import { reportManageResult } from '../utils/manage-result';
 import { paymentMethodLabel } from '../utils/payment-method-label';
 import { pendingThreeDs, postToThreeDs } from '../utils/pending-three-ds';
 import { MethodFormFooter } from './method-form-footer';
-import { HostedFrame, type HostedFrameHandle } from '../../../components/ui/hosted-frame';
+import { isStripeEntry, PaymentEntry, type PaymentEntryHandle } from '../../../components/ui/payment-entry';
 
 type Props = {
   payer: PayerData;
@@ -57,8 +60,11 @@ export function CardFormDialog({ payer, settings, card, onClose, onSaved }: Prop
   const [makeDefault, setMakeDefault] = useState(card?.default === 'X');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [frameUrl, setFrameUrl] = useState<{ url: string; accessToken: string } | null>(null);
-  const frame = useRef<HostedFrameHandle>(null);
+  const [entry, setEntry] = useState<AccessTokenResponse | null>(null);
+  const frame = useRef<PaymentEntryHandle>(null);
+  const gateway = usePaymentGateway();
+  // Stripe's element takes number, expiry and security code, and tells the brand.
+  const providerEntry = !editing && isStripeEntry(entry);
   const now = new Date();
   const years = expiryYears(now).map(String);
   const isSession = card?.is_session === 'X';
@@ -70,7 +76,7 @@ export function CardFormDialog({ payer, settings, card, onClose, onSaved }: Prop
     let cancelled = false;
     requestAccessToken({ payment_method: 'CC', payer_data: payer })
       .then((answer) => {
-        if (!cancelled) setFrameUrl({ url: answer.paymetric_xi_url, accessToken: answer.access_token });
+        if (!cancelled) setEntry(answer);
       })
       .catch(() => {
         // spec §8: an access-token failure toasts 'Internal Error - please contact customer service'.
@@ -88,11 +94,12 @@ export function CardFormDialog({ payer, settings, card, onClose, onSaved }: Prop
 
   async function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const found = translated(validateCardDetails(fields, { now, editing }));
+    const checked = validateCardDetails(fields, { now, editing });
+    const found = translated(providerEntry ? { card_name: checked.card_name } : checked);
     setErrors(found);
     if (Object.values(found).some(Boolean) && !editing) {
       // The frame checks number and CVV at the same time, so that every message shows at once.
-      await frame.current?.submit({ card_type: fields.card_type, expiration_month: '', expiration_year: '' });
+      await frame.current?.check({ card_type: fields.card_type, expiration_month: '', expiration_year: '' });
       return;
     }
     if (Object.values(found).some(Boolean)) return;
@@ -117,21 +124,23 @@ export function CardFormDialog({ payer, settings, card, onClose, onSaved }: Prop
   }
 
   async function handleAdd() {
-    if (!frameUrl || !frame.current) return;
-    const result = await frame.current.submit({
-      card_type: fields.card_type,
-      expiration_month: fields.card_month,
-      expiration_year: fields.card_year,
-    });
+    if (!entry || !frame.current) return;
+    setErrors((e) => ({ ...e, frame: undefined }));
+    const result = await frame.current.submit(
+      { card_type: fields.card_type, expiration_month: fields.card_month, expiration_year: fields.card_year },
+      { name: fields.card_name },
+    );
     if (result.type === 'invalid') {
-      if (result.errors.expiry) setErrors((e) => ({ ...e, card_month: result.errors.expiry }));
+      const { expiry, entry: refused } = result.errors;
+      if (expiry) setErrors((e) => ({ ...e, card_month: expiry }));
+      if (refused) setErrors((e) => ({ ...e, frame: refused }));
       return;
     }
     if (result.type === 'failed') {
       setErrors((e) => ({ ...e, frame: t('payment-methods.frame.failed') }));
       return;
     }
-    const response = await fetchTokenizationResponse(frameUrl.accessToken);
+    const response = await fetchTokenizationResponse(entry.access_token);
     const tokenized = response.paymentcard;
     if (!tokenized) {
       notify.error(t('errors.payment.payment_method_failed'));
@@ -150,11 +159,13 @@ export function CardFormDialog({ payer, settings, card, onClose, onSaved }: Prop
       payer_account: payer.customer_number,
       preauthorization_amount: '',
     };
-    const threeDs = isThreeDSecureActive({
-      secure3dsEnabled: settings.secure_3ds,
-      companyCodeDisables3ds: false,
-      cardType: newCard.payment_card_type,
-    });
+    const threeDs =
+      portalRunsThreeDs(gateway) &&
+      isThreeDSecureActive({
+        secure3dsEnabled: settings.secure_3ds,
+        companyCodeDisables3ds: false,
+        cardType: newCard.payment_card_type,
+      });
     if (threeDs) {
       const profile = session.get().profile;
       const step = await requestAccessToken({
@@ -196,17 +207,19 @@ export function CardFormDialog({ payer, settings, card, onClose, onSaved }: Prop
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
-          <Select
-            label={t('payment-methods.form.card_type')}
-            placeholder={t('payment-methods.form.select')}
-            data={brandOptions}
-            value={fields.card_type || null}
-            onChange={set('card_type')}
-            error={errors.card_type}
-            disabled={editing}
-            required={!editing}
-            allowDeselect={false}
-          />
+          {!providerEntry && (
+            <Select
+              label={t('payment-methods.form.card_type')}
+              placeholder={t('payment-methods.form.select')}
+              data={brandOptions}
+              value={fields.card_type || null}
+              onChange={set('card_type')}
+              error={errors.card_type}
+              disabled={editing}
+              required={!editing}
+              allowDeselect={false}
+            />
+          )}
           {editing ? (
             <TextInput
               label={t('payment-methods.form.card_number')}
@@ -214,8 +227,13 @@ export function CardFormDialog({ payer, settings, card, onClose, onSaved }: Prop
               disabled
               description={t('payment-methods.form.locked_hint')}
             />
-          ) : frameUrl ? (
-            <HostedFrame ref={frame} src={frameUrl.url} title={t('payment-methods.form.secure_entry')} height={224} />
+          ) : entry ? (
+            <PaymentEntry
+              ref={frame}
+              session={entry}
+              title={t(providerEntry ? 'payment-methods.entry.card_title' : 'payment-methods.form.secure_entry')}
+              height={224}
+            />
           ) : (
             <Text size="sm" c="dimmed">
               {t('payment-methods.form.frame_loading')}
@@ -230,28 +248,30 @@ export function CardFormDialog({ payer, settings, card, onClose, onSaved }: Prop
             autoComplete="cc-name"
             required
           />
-          <Group grow align="flex-start">
-            <Select
-              label={t('payment-methods.form.month')}
-              placeholder={t('payment-methods.form.select')}
-              data={months}
-              value={fields.card_month || null}
-              onChange={set('card_month')}
-              error={errors.card_month}
-              required
-              allowDeselect={false}
-            />
-            <Select
-              label={t('payment-methods.form.year')}
-              placeholder={t('payment-methods.form.select')}
-              data={years}
-              value={fields.card_year || null}
-              onChange={set('card_year')}
-              error={errors.card_year}
-              required
-              allowDeselect={false}
-            />
-          </Group>
+          {!providerEntry && (
+            <Group grow align="flex-start">
+              <Select
+                label={t('payment-methods.form.month')}
+                placeholder={t('payment-methods.form.select')}
+                data={months}
+                value={fields.card_month || null}
+                onChange={set('card_month')}
+                error={errors.card_month}
+                required
+                allowDeselect={false}
+              />
+              <Select
+                label={t('payment-methods.form.year')}
+                placeholder={t('payment-methods.form.select')}
+                data={years}
+                value={fields.card_year || null}
+                onChange={set('card_year')}
+                error={errors.card_year}
+                required
+                allowDeselect={false}
+              />
+            </Group>
+          )}
           <MethodFormFooter
             showSaveOnFile={!editing && !settings.always_save_on_file}
             saveOnFile={saveOnFile}
@@ -261,7 +281,7 @@ export function CardFormDialog({ payer, settings, card, onClose, onSaved }: Prop
             onMakeDefaultChange={setMakeDefault}
             frameError={errors.frame}
             busy={busy}
-            saveDisabled={!editing && !frameUrl}
+            saveDisabled={!editing && !entry}
             onCancel={onClose}
           />
         </Stack>

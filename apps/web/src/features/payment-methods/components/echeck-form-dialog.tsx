@@ -1,19 +1,24 @@
 // Add or edit an e-check (spec §3 Echeck form, §5 Echeck). The routing number, type and holder are the portal's;
 // the account number is typed in the provider's frame (the portal keeps only its last four, inside the token).
-// Editing locks type, routing and account number; only the name is required.
+// Editing locks type, routing and account number; only the name is required. Issue 36: with Stripe the bank account
+// is typed in Stripe's Payment Element (ACH: routing, account number and type, with the mandate text; SEPA for EUR
+// accounts: the IBAN and its mandate), so the portal keeps only the holder's name; the accepted mandate's reference
+// is shown once saved.
 import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { PayerData, PaymentCard, PaymentMethodsResponse } from '@portal/contracts';
+import type { AccessTokenResponse, PayerData, PaymentCard, PaymentMethodsResponse } from '@portal/contracts';
 import { echeckAccountTypes, lastFourOfToken, validateEcheckDetails } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
+import { session } from '../../../lib/session';
 import { managePaymentMethod } from '../api/manage-payment-method';
 import { fetchTokenizationResponse, requestAccessToken } from '../api/tokenization';
 import { reportManageResult } from '../utils/manage-result';
 import { paymentMethodLabel } from '../utils/payment-method-label';
 import { MethodFormFooter } from './method-form-footer';
-import { HostedFrame, type HostedFrameHandle } from '../../../components/ui/hosted-frame';
+import { isStripeEntry, PaymentEntry, type PaymentEntryHandle } from '../../../components/ui/payment-entry';
 
 type Props = {
   payer: PayerData;
@@ -39,9 +44,12 @@ export function EcheckFormDialog({ payer, settings, check, onClose, onSaved }: P
   const [makeDefault, setMakeDefault] = useState(check?.default === 'X');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [frameUrl, setFrameUrl] = useState<{ url: string; accessToken: string } | null>(null);
-  const frame = useRef<HostedFrameHandle>(null);
+  const [entry, setEntry] = useState<AccessTokenResponse | null>(null);
+  const frame = useRef<PaymentEntryHandle>(null);
+  // Stripe's element takes routing, account number and type (or the IBAN) with the mandate.
+  const providerEntry = !editing && isStripeEntry(entry);
   const saved = !isSession && (settings.always_save_on_file || saveOnFile);
+  const payerEmail = session.get().profile?.email;
 
   // The app's i18n instance, not the hook's t and i18n, which change with the language: a language switch would
   // otherwise fetch a new frame and lose what was typed in it.
@@ -50,7 +58,7 @@ export function EcheckFormDialog({ payer, settings, check, onClose, onSaved }: P
     let cancelled = false;
     requestAccessToken({ payment_method: 'EC', payer_data: payer })
       .then((answer) => {
-        if (!cancelled) setFrameUrl({ url: answer.paymetric_xi_url, accessToken: answer.access_token });
+        if (!cancelled) setEntry(answer);
       })
       .catch(() => {
         if (!cancelled) notify.error(i18n.t('errors.payment.internal'));
@@ -64,13 +72,14 @@ export function EcheckFormDialog({ payer, settings, check, onClose, onSaved }: P
 
   async function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
+    const checked = validateEcheckDetails(fields, { editing });
     const found = Object.fromEntries(
-      Object.entries(validateEcheckDetails(fields, { editing })).map(([k, v]) => [k, v ? t(v) : undefined]),
+      Object.entries(providerEntry ? { name: checked.name } : checked).map(([k, v]) => [k, v ? t(v) : undefined]),
     ) as Errors;
     setErrors(found);
     const invalid = Object.values(found).some(Boolean);
     if (invalid && !editing) {
-      await frame.current?.submit({ ...fields });
+      await frame.current?.check({ ...fields });
       return;
     }
     if (invalid) return;
@@ -87,11 +96,13 @@ export function EcheckFormDialog({ payer, settings, check, onClose, onSaved }: P
           onSaved();
         return;
       }
-      if (!frameUrl || !frame.current) return;
-      const result = await frame.current.submit({ ...fields });
+      if (!entry || !frame.current) return;
+      const result = await frame.current.submit({ ...fields }, { name: fields.name });
       if (result.type === 'failed') setErrors((e) => ({ ...e, frame: t('payment-methods.frame.failed') }));
+      if (result.type === 'invalid' && result.errors.entry) setErrors((e) => ({ ...e, frame: result.errors.entry }));
       if (result.type !== 'tokenized') return;
-      const tokenized = (await fetchTokenizationResponse(frameUrl.accessToken)).paymentcard;
+      const response = await fetchTokenizationResponse(entry.access_token);
+      const tokenized = response.paymentcard;
       if (!tokenized) {
         notify.error(t('errors.payment.payment_method_failed'));
         return;
@@ -110,7 +121,18 @@ export function EcheckFormDialog({ payer, settings, check, onClose, onSaved }: P
         preauthorization_amount: '',
       };
       const answer = await managePaymentMethod(payer, '01', newCheck);
-      if (reportManageResult(t, answer, paymentMethodLabel(t, newCheck), t('payment-methods.toast.saved'))) onSaved();
+      if (!reportManageResult(t, answer, paymentMethodLabel(t, newCheck), t('payment-methods.toast.saved'))) return;
+      // The mandate the payer accepted in the provider's element: its reference is what the bank statement names.
+      if (response.mandate?.reference) {
+        notify.info(
+          t('payment-methods.mandate.accepted', {
+            reference: response.mandate.reference,
+            date: formatDateTime(response.mandate.accepted_at),
+          }),
+          { title: t('payment-methods.mandate.title'), autoClose: false },
+        );
+      }
+      onSaved();
     } finally {
       setBusy(false);
     }
@@ -126,20 +148,22 @@ export function EcheckFormDialog({ payer, settings, check, onClose, onSaved }: P
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
-          <Select
-            label={t('payment-methods.form.account_type')}
-            placeholder={t('payment-methods.form.select')}
-            data={echeckAccountTypes.map((type) => ({
-              value: type,
-              label: t(`payment-methods.account_types.${type}`),
-            }))}
-            value={fields.electronic_check_account_type || null}
-            onChange={set('electronic_check_account_type')}
-            error={errors.electronic_check_account_type}
-            disabled={editing}
-            required={!editing}
-            allowDeselect={false}
-          />
+          {!providerEntry && (
+            <Select
+              label={t('payment-methods.form.account_type')}
+              placeholder={t('payment-methods.form.select')}
+              data={echeckAccountTypes.map((type) => ({
+                value: type,
+                label: t(`payment-methods.account_types.${type}`),
+              }))}
+              value={fields.electronic_check_account_type || null}
+              onChange={set('electronic_check_account_type')}
+              error={errors.electronic_check_account_type}
+              disabled={editing}
+              required={!editing}
+              allowDeselect={false}
+            />
+          )}
           <TextInput
             label={t('payment-methods.form.holder')}
             value={fields.name}
@@ -148,28 +172,33 @@ export function EcheckFormDialog({ payer, settings, check, onClose, onSaved }: P
             maxLength={80}
             required
           />
-          <TextInput
-            label={t('payment-methods.form.routing')}
-            value={fields.electronic_check_rdfi_number}
-            onChange={(e) => set('electronic_check_rdfi_number')(e.currentTarget.value.replace(/\D/g, '').slice(0, 9))}
-            error={errors.electronic_check_rdfi_number}
-            inputMode="numeric"
-            maxLength={9}
-            disabled={editing}
-            required={!editing}
-          />
+          {!providerEntry && (
+            <TextInput
+              label={t('payment-methods.form.routing')}
+              value={fields.electronic_check_rdfi_number}
+              onChange={(e) =>
+                set('electronic_check_rdfi_number')(e.currentTarget.value.replace(/\D/g, '').slice(0, 9))
+              }
+              error={errors.electronic_check_rdfi_number}
+              inputMode="numeric"
+              maxLength={9}
+              disabled={editing}
+              required={!editing}
+            />
+          )}
           {editing ? (
             <TextInput
               label={t('payment-methods.form.account_number')}
               value={`•••• ${lastFourOfToken(check.payment_card_token)}`}
               disabled
             />
-          ) : frameUrl ? (
-            <HostedFrame
+          ) : entry ? (
+            <PaymentEntry
               ref={frame}
-              src={frameUrl.url}
-              title={t('payment-methods.form.secure_entry_echeck')}
+              session={entry}
+              title={t(providerEntry ? 'payment-methods.entry.bank_title' : 'payment-methods.form.secure_entry_echeck')}
               height={118}
+              {...(payerEmail ? { email: payerEmail } : {})}
             />
           ) : (
             <Text size="sm" c="dimmed">
@@ -185,7 +214,7 @@ export function EcheckFormDialog({ payer, settings, check, onClose, onSaved }: P
             onMakeDefaultChange={setMakeDefault}
             frameError={errors.frame}
             busy={busy}
-            saveDisabled={!editing && !frameUrl}
+            saveDisabled={!editing && !entry}
             onCancel={onClose}
           />
         </Stack>

@@ -2,7 +2,8 @@
 // 1-8): one block per selected invoice, then the payment section. The checks run here first (a failing one is the
 // toast warning it names) and again on the server, which refuses with the same message key. Issue 29: when the
 // account's company code may schedule, "Pay on a date" stores the payment for that day instead (saved methods only,
-// no CVV, no 3-D Secure: the charge is merchant-initiated on the day).
+// no CVV, no 3-D Secure: the charge is merchant-initiated on the day). Issue 36: with a provider that authenticates in
+// the charge (Stripe) the portal's own 3-D Secure step is never taken: the answer may ask for it instead.
 import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { BackendConfiguration, PayerData, PaymentCard } from '@portal/contracts';
 import {
@@ -33,6 +34,7 @@ import { useSession } from '../../../lib/session';
 import { postToThreeDs } from '../../../lib/three-ds-redirect';
 import { useBackendConfiguration } from '../../../lib/backend-configuration';
 import { usePayWithMethods } from '../../../lib/pay-with-methods';
+import { portalRunsThreeDs, usePaymentGateway } from '../../../lib/payment-gateway';
 import { requestThreeDs } from '../../../lib/request-three-ds';
 import { buildPayRequest, checkInput, initialLines, payTotals, threeDsApplies, type PayLine } from '../utils/pay-form';
 import { refusalFromCheck, refusalText, type PaymentRefusal } from '../../../lib/payment-refusal';
@@ -105,6 +107,7 @@ function PayForm(props: {
   const { t, i18n } = useTranslation();
   const { impersonation } = useSession();
   const settings = useQuery(paymentSettingsQuery).data;
+  const gateway = usePaymentGateway();
   const methodsQuery = usePayWithMethods(payer);
   const methods = methodsQuery.data?.payment_cards ?? [];
   const submit = useSubmitPayment(props.onAnswered);
@@ -211,7 +214,7 @@ function PayForm(props: {
     const request = scheduling && payOnDay ? scheduledPayRequest(payNow, payOnDay) : payNow;
     const idempotencyKey = submission.keys.keyFor(request);
     try {
-      if (!scheduling && threeDsApplies(configuration, companyCode, method)) {
+      if (!scheduling && portalRunsThreeDs(gateway) && threeDsApplies(configuration, companyCode, method)) {
         const total = payTotals(lines, decimals).pay;
         const step = await requestThreeDs({
           payer,

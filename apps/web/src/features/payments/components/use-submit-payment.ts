@@ -2,7 +2,8 @@
 // page; when any document is S the selection is cleared; the invoices are reloaded either way (paid ones leave the
 // list, held ones show "in process"). A payment for a later day (issue 29) is stored, not paid: the selection is
 // cleared, a toast says for which day, and the user lands on the list of scheduled payments, where it can be
-// cancelled.
+// cancelled. Issue 36: an answer that asks the payer to authenticate (requires_action) is completed in the provider's
+// component and sent again with the same key (lib/complete-next-action.ts) before anything is shown.
 import type { PayInvoicesRequest } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../../lib/format-date';
 import { invoiceSelection } from '../../../lib/invoice-selection';
+import { sendCompletingAction } from '../../../lib/complete-next-action';
 import { notify } from '../../../lib/notify';
 import { failedSubmission, type SubmitOutcome } from '../../../lib/pay-submission';
 import { isScheduledAnswer, submitPayment } from '../api/submit-payment';
@@ -27,7 +29,10 @@ export function useSubmitPayment(onAnswered?: () => void) {
   return useCallback(
     async (request: PayInvoicesRequest, idempotencyKey: string): Promise<SubmitOutcome> => {
       try {
-        const answer = await submitPayment(request, idempotencyKey);
+        const answer = await sendCompletingAction(
+          () => submitPayment(request, idempotencyKey),
+          (sent) => (isScheduledAnswer(sent) ? undefined : sent.payment),
+        );
         onAnswered?.();
         if (isScheduledAnswer(answer)) {
           invoiceSelection.clear();
@@ -37,7 +42,8 @@ export function useSubmitPayment(onAnswered?: () => void) {
           return { kind: 'done' };
         }
         paymentOutcome.save({ kind: 'answer', response: answer });
-        if (isPaymentSuccess(answer)) invoiceSelection.clear();
+        // A bank debit on its way holds its invoices as a payment does: they are not offered again.
+        if (isPaymentSuccess(answer) || answer.payment.state === 'processing') invoiceSelection.clear();
         void queryClient.invalidateQueries({ queryKey: ['invoices'] });
         void navigate(PAYMENT_STATUS_PATH);
         return { kind: 'done' };
