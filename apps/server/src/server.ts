@@ -12,6 +12,7 @@ import { startMailOutbox } from './jobs/mail-outbox';
 import { startPaymentReconciler } from './jobs/payment-reconciler';
 import { startWebhookOutbox } from './jobs/webhook-outbox';
 import { startGatewayInbox } from './jobs/gateway-inbox';
+import { seedStripeDemoMethods } from './connectors/gateway/stripe/seed-stripe-demo-methods';
 import { startScheduler } from './jobs/scheduler';
 import { readOrCreateKeyFile } from './modules/system/config-secrets';
 import { seedDemo } from './seed-demo';
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
   // A cluster's primary has seeded already (one seeding, not one per worker).
   if (config.demoSeed && cluster.isPrimary)
     await seedDemo(database.db, app.log, new Date(), config.ERP_URL ? app.ctx.erp : undefined);
+  // Issue 36: with Stripe in test mode the demo payer's methods are made at Stripe (its test methods).
+  if (config.demoSeed && cluster.isPrimary) await seedStripeDemoMethods(app.ctx, app.log, new Date());
   const stopReconciler = startPaymentReconciler(app.ctx, app.log);
   const stopMailOutbox = startMailOutbox(app.ctx, app.log);
   const stopWebhookOutbox = startWebhookOutbox(app.ctx, app.log);

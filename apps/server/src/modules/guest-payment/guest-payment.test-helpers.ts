@@ -1,10 +1,18 @@
 // Shared by the guest payment API tests: the lookup from a given client address, the guest's card entered in the
-// hosted frame through the guest tokenization calls, its 3-D Secure step, and a guest pay request.
+// hosted frame through the guest tokenization calls, its 3-D Secure step, and a guest pay request. With Stripe
+// (TEST_GATEWAY=stripe) the card is confirmed at the double as Stripe.js does, authenticated there when the issuer
+// asks, and no step of the portal's own exists.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { GuestPaymentRequest, ValidateGuestPaymentRequest } from '@portal/contracts';
+import type {
+  AccessTokenResponse,
+  GuestPaymentRequest,
+  GuestPaymentResponse,
+  ValidateGuestPaymentRequest,
+} from '@portal/contracts';
 import { formatMinorUnits } from '@portal/domain';
-import type { OpenInvoice } from '../payments/payments.test-helpers';
+import { confirmEntryLikeStripeJs, stripeTestCard } from '../../connectors/gateway/stripe/stripe.test-helpers';
+import { completePayment, type Completion, type OpenInvoice } from '../payments/payments.test-helpers';
 
 export function guestHeader(token: string) {
   return { 'x-guest-token': token };
@@ -49,18 +57,27 @@ export async function guestCard(
   });
   if (access.statusCode !== 200) throw new Error(`guest access token: ${access.statusCode} ${access.body}`);
   const { access_token } = access.json() as { access_token: string };
-  await app.inject({
-    method: 'POST',
-    url: '/sandbox-gateway/Ajax',
-    payload: {
-      access_token,
-      card_type: card.type,
-      card_number: card.number,
-      card_validation_code: card.cvv,
-      expiration_month: '12',
-      expiration_year: '2029',
-    },
-  });
+  if (app.ctx.gateway.provider === 'stripe') {
+    const test = stripeTestCard(card.number);
+    await confirmEntryLikeStripeJs(app.ctx.config.STRIPE_API_URL, access.json() as AccessTokenResponse, {
+      kind: 'card',
+      number: test.number,
+      cvc: card.cvv,
+      authentication: test.authentication,
+    });
+  } else
+    await app.inject({
+      method: 'POST',
+      url: '/sandbox-gateway/Ajax',
+      payload: {
+        access_token,
+        card_type: card.type,
+        card_number: card.number,
+        card_validation_code: card.cvv,
+        expiration_month: '12',
+        expiration_year: '2029',
+      },
+    });
   const response = await app.inject({
     method: 'POST',
     url: '/api/guestTokenization/response',
@@ -71,8 +88,16 @@ export async function guestCard(
   return { accessToken: access_token, cardToken: response.json().paymentcard.payment_card_token as string };
 }
 
-/** The guest's 3-D Secure step on the card's token: the TO access token the return address carries as ?id=. */
-export async function guestThreeDs(app: FastifyInstance, guestToken: string, cardToken: string): Promise<string> {
+/**
+ * The guest's 3-D Secure step on the card's token: the TO access token the return address carries as ?id=. With
+ * Stripe there is none (undefined): it asks inside the charge.
+ */
+export async function guestThreeDs(
+  app: FastifyInstance,
+  guestToken: string,
+  cardToken: string,
+): Promise<string | undefined> {
+  if (app.ctx.gateway.provider === 'stripe') return undefined;
   const access = await app.inject({
     method: 'POST',
     url: '/api/guestTokenization/access_token',
@@ -130,12 +155,23 @@ export async function payAsGuest(
   guestToken: string,
   request: GuestPaymentRequest,
   key: string = randomUUID(),
+  completion: Completion = {},
 ) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/guestPayment/payments',
-    headers: { ...guestHeader(guestToken), 'idempotency-key': key },
-    payload: request,
-  });
-  return { statusCode: response.statusCode, body: response.json(), headers: response.headers };
+  return completePayment(
+    app,
+    async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/guestPayment/payments',
+        headers: { ...guestHeader(guestToken), 'idempotency-key': key },
+        payload: request,
+      });
+      return {
+        statusCode: response.statusCode,
+        body: response.json() as GuestPaymentResponse & { error?: string; messageKey?: string; message?: string },
+        headers: response.headers,
+      };
+    },
+    completion,
+  );
 }

@@ -5,7 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AccessTokenResponse, PaymentCard, PayerData } from '@portal/contracts';
-import { confirmEntryLikeStripeJs, stripeTestCard } from '../../connectors/gateway/stripe/stripe.test-helpers';
+import {
+  confirmEntryLikeStripeJs,
+  stripeTestBankAccount,
+  stripeTestCard,
+} from '../../connectors/gateway/stripe/stripe.test-helpers';
 
 export const payerAccount: PayerData = { customer_number: '0000100001', company_code: '1000' };
 
@@ -76,6 +80,57 @@ export async function tokenizeCard(
   const paymentCard = response.statusCode === 200 ? response.json().paymentcard : null;
   if (options.authenticate && paymentCard) await authenticateThreeDs(app, token, paymentCard.payment_card_token, payer);
   return { access_token, ajax: ajax.json() as { ok: boolean; errors?: Record<string, string> }, response };
+}
+
+/**
+ * A US bank account (the spec's e-check) entered the same way: the sandbox's frame posts it to /Ajax; with Stripe the
+ * entry's SetupIntent is confirmed as ACH Direct Debit with its mandate accepted, at the double's test bank
+ * (stripeTestBankAccount: the same behaviour as the sandbox's account number).
+ */
+export async function tokenizeBankAccount(
+  app: FastifyInstance,
+  token: string,
+  account: { routing: string; account: string; accountType?: string },
+  payer: PayerData = payerAccount,
+) {
+  const access = await app.inject({
+    method: 'POST',
+    url: '/api/tokenization/access_token',
+    headers: bearer(token),
+    payload: { action: '01', payment_method: 'EC', payer_data: payer },
+  });
+  if (access.statusCode !== 200) throw new Error(`access token: ${access.statusCode} ${access.body}`);
+  const { access_token } = access.json() as { access_token: string };
+  let ajax: { ok: boolean; errors?: Record<string, string> };
+  if (app.ctx.gateway.provider === 'stripe') {
+    const test = stripeTestBankAccount(account);
+    const confirmed = await confirmEntryLikeStripeJs(
+      app.ctx.config.STRIPE_API_URL,
+      access.json() as AccessTokenResponse,
+      { kind: 'us_bank_account', routing: test.routing, account: test.account },
+    );
+    const error = (confirmed.body.error ?? null) as { code?: string } | null;
+    ajax = { ok: !error, ...(error ? { errors: { account_number: error.code ?? '' } } : {}) };
+  } else {
+    const posted = await app.inject({
+      method: 'POST',
+      url: '/sandbox-gateway/Ajax',
+      payload: {
+        access_token,
+        account_number: account.account,
+        electronic_check_rdfi_number: account.routing,
+        electronic_check_account_type: account.accountType ?? 'C',
+      },
+    });
+    ajax = posted.json();
+  }
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/tokenization/response',
+    headers: bearer(token),
+    payload: { action: '02', access_token },
+  });
+  return { access_token, ajax, response };
 }
 
 /**

@@ -1,5 +1,7 @@
 // Shared by the payment API tests, the reliability tests and the benchmark: a payer with saved methods, open
-// invoices read from the ledger, and a pay request built the way the pay page builds it.
+// invoices read from the ledger, and a pay request built the way the pay page builds it. Provider-neutral: with
+// Stripe (TEST_GATEWAY=stripe) a payment may first answer requires_action or processing, which `pay` completes when
+// told to, and the charges are read from Stripe's double instead of the sandbox's table.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { PayInvoicesRequest, PayInvoicesResponse } from '@portal/contracts';
@@ -7,15 +9,22 @@ import { formatMinorUnits } from '@portal/domain';
 import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { sandboxCharges } from '../../connectors/gateway/sandbox/sandbox.schema';
+import {
+  authenticateAtStripe,
+  settleBankDebitsAtStripe,
+  stripeOfDouble,
+} from '../../connectors/gateway/stripe/stripe.test-helpers';
 import { refreshAccountBalances } from '../../connectors/erp/ledger/refresh-account-balances';
 import type { Db } from '../../db/client';
 import { accountBalances, documents, payments } from '../../db/schema';
+import type { TestApp } from '../../test/test-app';
 import {
   bearer,
   manage,
   payerAccount,
   runThreeDsStep,
   savedCard,
+  tokenizeBankAccount,
   tokenizeCard,
 } from '../payment-methods/payment-methods.test-helpers';
 
@@ -71,6 +80,31 @@ export async function saveCard(
   return cardToken;
 }
 
+/**
+ * Saves a US bank account (the spec's e-check) for the payer; returns its token. The sandbox's routing 011000015 and
+ * an account ending 0002 (declined) stand for Stripe's test bank and its failing account (stripeTestBankAccount).
+ */
+export async function saveBankAccount(
+  app: FastifyInstance,
+  token: string,
+  account: { routing: string; account: string },
+): Promise<string> {
+  const { response } = await tokenizeBankAccount(app, token, account);
+  const entered = response.json().paymentcard;
+  if (!entered) throw new Error(`bank account entry: ${response.body}`);
+  const added = await manage(
+    app,
+    token,
+    '01',
+    savedCard(entered.payment_card_token, 'EC', {
+      electronic_check_account_type: entered.electronic_check_account_type,
+      electronic_check_rdfi_number: entered.electronic_check_rdfi_number,
+    }),
+  );
+  if (added.json().status.message_type !== 'S') throw new Error(`save bank account: ${added.body}`);
+  return entered.payment_card_token as string;
+}
+
 /** The 3-D Secure step of a payment (spec §4): the TO access token the return address carries as ?id=. */
 export async function threeDsForPayment(
   app: FastifyInstance,
@@ -123,23 +157,109 @@ export function payRequest(invoices: OpenInvoice[], options: PayOptions): PayInv
   };
 }
 
+/**
+ * What the payer's browser does with an answer that is not final yet (ADR 0031), when the test says so:
+ * `authenticate` — requires_action: the payer passes or fails the issuer's 3-D Secure in Stripe's page;
+ * `settle` — processing: the bank confirms the debit (days at Stripe, at once at the double).
+ * Then the same request again with the same Idempotency-Key, which settles the payment from a status look-up. The
+ * sandbox answers at once: there is nothing to complete.
+ */
+export type Completion = { authenticate?: 'pass' | 'fail'; settle?: boolean };
+
+type PaymentAnswer = {
+  statusCode: number;
+  body: { payment?: { state: string; next_action?: { client_secret: string } | null } };
+};
+
+/**
+ * Sends a payment (invoices, deposit, guest) and completes it as `completion` says; `interim` lists the states
+ * answered before the last one (empty with the sandbox, e.g. ['processing'] for a bank debit with Stripe).
+ */
+export async function completePayment<A extends PaymentAnswer>(
+  app: FastifyInstance,
+  send: () => Promise<A>,
+  completion: Completion,
+): Promise<A & { interim: string[] }> {
+  const interim: string[] = [];
+  let answer = await send();
+  // Bounded: a payment still waiting after its completion is the test's to see, not to wait for.
+  while (interim.length < 3) {
+    const payment = answer.statusCode === 200 ? answer.body.payment : undefined;
+    const apiUrl = app.ctx.config.STRIPE_API_URL;
+    if (payment?.state === 'requires_action' && completion.authenticate && payment.next_action)
+      await authenticateAtStripe(apiUrl, payment.next_action.client_secret, completion.authenticate === 'pass');
+    else if (payment?.state === 'processing' && completion.settle)
+      await settleBankDebitsAtStripe(apiUrl, app.ctx.config.STRIPE_SECRET_KEY ?? '');
+    else break;
+    interim.push(payment.state);
+    answer = await send();
+  }
+  return { ...answer, interim };
+}
+
 export async function pay(
   app: FastifyInstance,
   token: string,
   request: PayInvoicesRequest,
   key: string = randomUUID(),
+  completion: Completion = {},
 ): Promise<{
   statusCode: number;
   body: PayInvoicesResponse & { error?: string; messageKey?: string };
   headers: Record<string, unknown>;
+  interim: string[];
 }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/invoice/payments',
-    headers: { ...bearer(token), 'idempotency-key': key },
-    payload: request,
-  });
-  return { statusCode: response.statusCode, body: response.json(), headers: response.headers };
+  return completePayment(
+    app,
+    async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/invoice/payments',
+        headers: { ...bearer(token), 'idempotency-key': key },
+        payload: request,
+      });
+      return {
+        statusCode: response.statusCode,
+        body: response.json() as PayInvoicesResponse & { error?: string; messageKey?: string },
+        headers: response.headers as Record<string, unknown>,
+      };
+    },
+    completion,
+  );
+}
+
+/** A charge the provider was asked for: its order number, amount, and whether the money was taken. */
+export type ProviderCharge = { orderNumber: string; amountMinor: bigint; approved: boolean };
+
+/** A test's portal as far as its provider goes: its database (the sandbox's tables) and Stripe's double, if any. */
+export type ProviderSource = { database: { db: Db }; stripeDouble: TestApp['stripeDouble'] };
+
+/**
+ * Every charge at the provider, whatever its outcome: the sandbox's table, or the PaymentIntents at Stripe's double
+ * (each carries the portal's order number in its metadata; succeeded, or authorised for a later capture, is approved).
+ */
+export async function gatewayCharges(t: ProviderSource): Promise<ProviderCharge[]> {
+  if (t.stripeDouble) {
+    const intents = await stripeOfDouble(t.stripeDouble.port)
+      .paymentIntents.list({ limit: 100 })
+      .autoPagingToArray({ limit: 10_000 });
+    return intents.map((intent) => ({
+      orderNumber: intent.metadata.order_number ?? '',
+      amountMinor: BigInt(intent.amount),
+      approved: intent.status === 'succeeded' || intent.status === 'requires_capture',
+    }));
+  }
+  const rows = await t.database.db.select().from(sandboxCharges);
+  return rows.map((row) => ({
+    orderNumber: row.orderNumber,
+    amountMinor: row.amountMinor,
+    approved: row.status === 'approved',
+  }));
+}
+
+/** How many charges the provider holds for one order (1 after a payment, whatever its retries). */
+export async function chargesFor(t: ProviderSource, orderNumber: string): Promise<number> {
+  return (await gatewayCharges(t)).filter((charge) => charge.orderNumber === orderNumber).length;
 }
 
 /** The payer's open items (invoices and credits, payments excluded) and the payments posted (S). */
@@ -166,9 +286,15 @@ export async function ledgerSums(db: Db): Promise<{ open: bigint; posted: bigint
  * one to one), the payer's open items moved by exactly minus what was posted since `baseline`, no open amount on the
  * wrong side of zero, and the maintained balances equal a rebuild from the documents.
  */
-export async function expectLedgerConsistent(db: Db, baseline: { open: bigint; posted: bigint }): Promise<void> {
+export async function expectLedgerConsistent(
+  source: Db | ProviderSource,
+  baseline: { open: bigint; posted: bigint },
+): Promise<void> {
+  // Given the test app, the charges are read from its provider; given a database, from the sandbox's table.
+  const app: ProviderSource = 'stripeDouble' in source ? source : { database: { db: source }, stripeDouble: null };
+  const db = app.database.db;
   // 0 lost payments, 0 double postings: approved charges and S postings match one to one by order number.
-  const charges = await db.select().from(sandboxCharges).where(eq(sandboxCharges.status, 'approved'));
+  const charges = (await gatewayCharges(app)).filter((charge) => charge.approved);
   const posted = await db.select().from(payments).where(eq(payments.messageType, 'S'));
   expect(posted.map((payment) => payment.orderNumber).sort()).toEqual(
     charges.map((charge) => charge.orderNumber).sort(),

@@ -1,12 +1,14 @@
 // Issue 29, scheduled payments: "Pay on" stores the request without charging and confirms it; on its day the job pays
 // it once (two instances at once included) through the payments pipeline, audited and received with its cause; every
 // condition that no longer holds stops it with its reason, by e-mail and on the list; the cancel; and the refusals
-// (bad dates, scheduling off, another user's payment, no permission, nobody).
+// (bad dates, scheduling off, another user's payment, no permission, nobody). Issue 36: the same with Stripe
+// (TEST_GATEWAY=stripe), where the job's charge is off-session, a bank debit settles when the bank confirms it, and an
+// issuer that wants the payer makes the payment "not paid" with a link back to the invoices.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ScheduledPayment } from '@portal/contracts';
-import { sandboxCharges } from '../../connectors/gateway/sandbox/sandbox.schema';
+import { testGateway } from '../../config';
 import { auditEvents, mailOutbox, paymentIntents, scheduledPayments, userAccounts, users } from '../../db/schema';
 import { runSchedulerRound } from '../../jobs/scheduler';
 import { addInstance, createTestApp, signInAs, type TestApp } from '../../test/test-app';
@@ -14,13 +16,19 @@ import { manage, savedCard } from '../payment-methods/payment-methods.test-helpe
 import { writeSetting } from '../system/app-settings.repository';
 import {
   bearer,
+  expectLedgerConsistent,
+  gatewayCharges,
+  ledgerSums,
   openInvoices,
   pay,
   payRequest,
   reloadDocument,
+  saveBankAccount,
   saveCard,
   type OpenInvoice,
 } from '../payments/payments.test-helpers';
+
+const stripe = testGateway() === 'stripe';
 
 let t: TestApp;
 let payer: string;
@@ -69,8 +77,7 @@ async function list(token = payer): Promise<ScheduledPayment[]> {
   return response.json().scheduled_payments;
 }
 
-const chargeCount = async () =>
-  Number((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sandboxCharges))[0]!.n);
+const chargeCount = async () => (await gatewayCharges(t)).length;
 const mailOf = (template: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, template));
 
 /** Runs the jobs on a later day (the test clock moved), then puts the clock back. */
@@ -269,6 +276,86 @@ describe('the scheduled payments job', () => {
     const [row] = await t.database.db.select().from(scheduledPayments).where(eq(scheduledPayments.id, idC));
     expect(row).toMatchObject({ status: 'not_paid', reason: 'user_inactive' });
   });
+});
+
+describe('off-session at the provider', () => {
+  const rowOf = async (id: string) =>
+    (await t.database.db.select().from(scheduledPayments).where(eq(scheduledPayments.id, id)))[0]!;
+  const scheduleWith = async (invoices: OpenInvoice[], cardToken: string, cardType: 'VISA' | 'EC') =>
+    (
+      (
+        await pay(t.app, payer, {
+          ...payRequest(invoices, { cardToken, cardType, cvv: cardType === 'EC' ? '' : '123' }),
+          scheduled_date: '11-03-2026',
+        })
+      ).body as unknown as { id: string }
+    ).id;
+  /** With Stripe a bank debit is processing after the day's run: the bank confirms it, and a later run (its lease
+   * of 5 minutes over) finds the payment settled. The sandbox answered at once. */
+  async function bankConfirms(id: string) {
+    if (!stripe) return;
+    expect(await rowOf(id)).toMatchObject({ status: 'processing' });
+    await t.stripeDouble!.settleProcessing();
+    await runOn(1.01);
+  }
+
+  it('pays a scheduled e-check once (with Stripe when the bank confirms the debit)', async () => {
+    const before = await ledgerSums(t.database.db);
+    const account = await saveBankAccount(t.app, payer, { routing: '011000015', account: '4567891234' });
+    const invoices = await nextInvoices(2);
+    const id = await scheduleWith(invoices, account, 'EC');
+    const charges = await chargeCount();
+    await runOn(1);
+    await bankConfirms(id);
+    expect(await rowOf(id)).toMatchObject({ status: 'paid', reason: null });
+    for (const invoice of invoices) expect((await reloadDocument(t.database.db, invoice.id)).openAmount).toBe(0n);
+    await runOn(1.02);
+    expect(await chargeCount()).toBe(charges + 1);
+    await expectLedgerConsistent(t, before);
+  });
+
+  it('a declined card and a debit the bank refuses: not paid, the payer told, nothing posted', async () => {
+    const before = await ledgerSums(t.database.db);
+    const declining = await saveCard(t.app, payer, { number: '4000 0000 0000 0002', cvv: '123', type: 'VISA' });
+    const failing = await saveBankAccount(t.app, payer, { routing: '011000015', account: '4567890002' });
+    const [byCard] = await nextInvoices(1);
+    const [byDebit] = await nextInvoices(1);
+    const cardId = await scheduleWith([byCard!], declining, 'VISA');
+    const debitId = await scheduleWith([byDebit!], failing, 'EC');
+    await runOn(1);
+    await bankConfirms(debitId);
+    for (const [id, invoice] of [
+      [cardId, byCard!],
+      [debitId, byDebit!],
+    ] as const) {
+      expect(await rowOf(id)).toMatchObject({ status: 'not_paid', reason: 'declined' });
+      expect((await reloadDocument(t.database.db, invoice.id)).openAmount).toBe(invoice.openAmount);
+      const [told] = (await mailOf('scheduled_payment_not_paid')).filter(
+        (mail) => mail.dedupeKey === `scheduled_payment_not_paid:${id}`,
+      );
+      expect(told?.payload).toMatchObject({ reason: 'declined' });
+    }
+    await expectLedgerConsistent(t, before);
+  });
+
+  it.runIf(stripe)(
+    'a card whose issuer wants the payer: not paid (authentication_required), the e-mail links to the invoices',
+    async () => {
+      const challenged = await saveCard(t.app, payer, { number: '4000 0000 0000 1091', cvv: '123', type: 'VISA' });
+      const [invoice] = await nextInvoices(1);
+      const id = await scheduleWith([invoice!], challenged, 'VISA');
+      await runOn(1);
+      expect(await rowOf(id)).toMatchObject({ status: 'not_paid', reason: 'authentication_required' });
+      expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(invoice!.openAmount);
+      const [told] = (await mailOf('scheduled_payment_not_paid')).filter(
+        (mail) => mail.dedupeKey === `scheduled_payment_not_paid:${id}`,
+      );
+      expect(told?.payload).toMatchObject({
+        reason: 'authentication_required',
+        manage_url: expect.stringMatching(/\/invoices$/),
+      });
+    },
+  );
 });
 
 describe('a card that expires before the day', () => {

@@ -45,7 +45,7 @@ export async function seedPaymentMethods(db: Db, tokens: { visa: string; echeck:
  */
 export async function saveDemoPaymentMethods(
   erp: ErpConnector,
-  tokens: { visa: string; echeck: string },
+  tokens: { visa: string; echeck: string; echeckRouting?: string },
   asOf: Date,
 ): Promise<void> {
   const blank = { valid_from: '', is_session: '', payer_account: '', preauthorization_amount: '' } as const;
@@ -68,7 +68,7 @@ export async function saveDemoPaymentMethods(
       valid_to: '',
       default: '',
       electronic_check_account_type: 'X',
-      electronic_check_rdfi_number: '011000015',
+      electronic_check_rdfi_number: tokens.echeckRouting ?? '011000015',
     },
   ];
   for (const method of methods) {

@@ -92,8 +92,9 @@ export function bankDebitFor(currencyKey: string | undefined): StripeMethodType 
 }
 
 /**
- * The mandate text the payer is shown (by Stripe's component) and the portal keeps with the method: Stripe's own
- * wording for each debit (docs.stripe.com/payments/ach-direct-debit and /sepa-debit), with the supplier's name.
+ * The mandate text the payer is shown by Stripe's Payment Element (Stripe's published wording for each debit, with
+ * the supplier's name) and the portal keeps with the method: Stripe's API gives the mandate's acceptance (time, IP,
+ * user agent) but not its text, so the text kept is this one, the same the element shows.
  */
 export function mandateText(type: StripeMethodType, merchant: string): string {
   if (type === 'sepa_debit')
@@ -103,15 +104,15 @@ export function mandateText(type: StripeMethodType, merchant: string): string {
       'debit your account in accordance with those instructions. As part of your rights, you are entitled to a ' +
       'refund from your bank under the terms and conditions of your agreement with your bank. A refund must be ' +
       'claimed within 8 weeks starting from the date on which your account was debited. Your rights are explained ' +
-      'in a statement that you can obtain from your bank.'
+      'in a statement that you can obtain from your bank. You agree to receive notifications for future debits up ' +
+      'to 2 days before they occur.'
     );
   if (type === 'us_bank_account')
     return (
-      `By providing your bank account details and confirming this payment, you authorise ${merchant} to debit the ` +
-      'account for this payment and, when you save the account, for future payments in accordance with the terms ' +
-      'you agreed with us, until this authorisation is revoked. You can revoke it at any time by removing the ' +
-      'account from your payment methods or by contacting us with 30 days notice. If a debit is returned, you may ' +
-      'be charged a fee. This authorisation is given under the Nacha Operating Rules.'
+      `By providing your bank account details, you authorize ${merchant} to debit the bank account specified above ` +
+      `for any amount owed for charges arising from your use of ${merchant}'s services and/or purchase of products ` +
+      `from ${merchant}, pursuant to ${merchant}'s website and terms, until this authorization is revoked. You may ` +
+      `amend or cancel this authorization at any time by providing notice to ${merchant} with 30 (thirty) days notice.`
     );
   return '';
 }

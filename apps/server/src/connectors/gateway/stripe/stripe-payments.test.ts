@@ -183,7 +183,7 @@ describe('saving methods with Stripe', () => {
     const result = await tokenization(started.access_token);
     expect(result.paymentcard).toMatchObject({ payment_card_type: 'EC', last_four: '6789' });
     expect(result.mandate.reference).toMatch(/^mandate_/);
-    expect(result.mandate.text).toContain('authorise');
+    expect(result.mandate.text).toContain('you authorize');
   });
 
   it("refuses another session's entry and the portal's own 3-D Secure step (Stripe authenticates)", async () => {

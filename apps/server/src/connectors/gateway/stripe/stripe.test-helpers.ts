@@ -2,6 +2,7 @@
 // entry confirmed with the publishable key and the client secret, the number sent to "Stripe" (the double) and
 // never to the portal; 3-D Secure passed or failed at the double's stand-in for the issuer's page.
 import type { AccessTokenResponse } from '@portal/contracts';
+import Stripe from 'stripe';
 
 /**
  * The sandbox's test numbers mean the same behaviour as these Stripe test numbers (docs.stripe.com/testing), so a
@@ -22,6 +23,32 @@ const stripeNumberOf: Record<string, { number: string; authentication?: 'pass' |
 export function stripeTestCard(sandboxNumber: string): { number: string; authentication?: 'pass' | 'fail' } {
   const digits = sandboxNumber.replace(/\D/g, '');
   return stripeNumberOf[digits] ?? { number: digits };
+}
+
+/**
+ * The sandbox's e-check of the same behaviour at Stripe's test bank: an account ending 0002 (the sandbox declines it)
+ * is Stripe's 000222222227, whose debit fails for insufficient funds once it settles; any other (its 0119 time-out
+ * too: the double has none) is 000123456789, whose debit succeeds.
+ */
+export function stripeTestBankAccount(sandbox: { routing: string; account: string }): {
+  routing: string;
+  account: string;
+} {
+  return { routing: '110000000', account: sandbox.account.endsWith('0002') ? '000222222227' : '000123456789' };
+}
+
+/** A client of the official SDK on the double (what a test reads of "Stripe's Dashboard"). */
+export function stripeOfDouble(port: number): Stripe {
+  return new Stripe('sk_test_double', { host: '127.0.0.1', port, protocol: 'http' });
+}
+
+/** The bank confirms the debits that are processing (days at Stripe; now at the double). */
+export async function settleBankDebitsAtStripe(apiUrl: string, secretKey: string): Promise<void> {
+  const answer = await fetch(`${apiUrl}/_double/settle`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secretKey}` },
+  });
+  if (!answer.ok) throw new Error(`settling at the double: ${answer.status} ${await answer.text()}`);
 }
 
 async function call(apiUrl: string, key: string, path: string, form: Record<string, string>) {

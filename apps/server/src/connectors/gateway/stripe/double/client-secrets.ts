@@ -18,6 +18,8 @@ export const STRIPE_JS_PARAMS = [
   'sid',
   'client_context',
   'use_stripe_sdk',
+  // Sent by Stripe.js when it reads an intent (retrieveSetupIntent, handleNextAction).
+  'is_stripe_sdk',
   'return_url',
 ] as const;
 
