@@ -9,6 +9,15 @@ import { routeStripe, stripeGateway } from './stripe-js/route-stripe';
 
 export { stripeGateway };
 
+/**
+ * The demo payer's saved methods: the sandbox's Visa 4111 … 1111 and e-check 011000015 / …6789, or with Stripe its
+ * test Visa 4242 and ACH account 110000000 / …6789 (seed-stripe-demo-methods.ts).
+ */
+export const demoMethods = stripeGateway
+  ? { visaLastFour: '4242', echeckRouting: '110000000' }
+  : { visaLastFour: '1111', echeckRouting: '011000015' };
+export const demoVisa = `VISA ${demoMethods.visaLastFour}`;
+
 export const demoPassword = 'Portal-Demo-2026';
 
 /** A phone's width (the spec's mobile breakpoint is 600 px). */

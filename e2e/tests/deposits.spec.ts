@@ -2,7 +2,7 @@
 // Secure challenge, with the form restored by the browser's back button from the challenge; the form's checks; the
 // Deposits link and page for a user who may not deposit; the form at 375 px.
 import type { Page, Request } from '@playwright/test';
-import { checkA11y, expect, signIn, stripeGateway, test, visit } from '../fixtures';
+import { checkA11y, demoVisa, expect, signIn, stripeGateway, test, visit } from '../fixtures';
 
 async function openDeposits(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Deposits' }).first().click();
@@ -54,7 +54,7 @@ test.describe('a payer', () => {
     await page.getByTestId('deposit-amount').fill('123.45');
     await page.getByLabel('Document number').fill('DEP-E2E-1');
     await page.getByLabel('Payment note').fill('Advance for the spring order');
-    await payWith(page, /VISA 1111/);
+    await payWith(page, new RegExp(demoVisa));
     await page.getByLabel('CVV').fill('123');
     // With Stripe the issuer asks inside the charge: there is no step of the portal's own to announce.
     if (stripeGateway) await expect(page.getByTestId('deposit-three-ds-note')).toHaveCount(0);
@@ -64,13 +64,13 @@ test.describe('a payer', () => {
     // 3-D Secure is frictionless for this card: the provider sends the browser straight back.
     await expect(page).toHaveURL(/\/deposits\/payment-status$/, { timeout: 30_000 });
     await expect(page.getByTestId('payment-status-banner')).toContainText('Payment Success');
-    await expect(page.getByText('VISA 1111')).toBeVisible();
+    await expect(page.getByText(demoVisa)).toBeVisible();
     await expect(page.getByText('$123.45').first()).toBeVisible();
     await checkA11y(page);
 
     await page.getByRole('link', { name: 'Payments' }).first().click();
     await expect(page).toHaveURL(/\/payment-history$/);
-    const deposit = page.getByTestId('payment-row').filter({ hasText: '$123.45' }).filter({ hasText: 'VISA 1111' });
+    const deposit = page.getByTestId('payment-row').filter({ hasText: '$123.45' }).filter({ hasText: demoVisa });
     await expect(deposit.first()).toBeVisible();
     await expect(deposit.first()).toContainText('Success');
     await checkA11y(page);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkA11y, expect, signIn, stripeGateway, test, visit } from '../fixtures';
+import { checkA11y, demoMethods, expect, signIn, stripeGateway, test, visit } from '../fixtures';
 
 async function choose(page: Page, label: RegExp | string, option: string) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
@@ -26,10 +26,12 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('the demo payer has a saved default Visa and an e-check', async ({ page }) => {
-  const visa = page.getByTestId('payment-method').filter({ hasText: 'Visa ending 1111' });
+  const visa = page.getByTestId('payment-method').filter({ hasText: `Visa ending ${demoMethods.visaLastFour}` });
   await expect(visa).toContainText('Default');
   await page.getByRole('tab', { name: 'My eChecks' }).click();
-  await expect(page.getByTestId('payment-method').filter({ hasText: 'eCheck ending 6789' })).toContainText('011000015');
+  await expect(page.getByTestId('payment-method').filter({ hasText: 'eCheck ending 6789' })).toContainText(
+    demoMethods.echeckRouting,
+  );
   await checkA11y(page);
 });
 
@@ -46,7 +48,9 @@ test('adds a Visa through the hosted frame, makes it default, renames and delete
 
   await page.getByRole('button', { name: 'Set Visa ending 4242 as default' }).click();
   await expect(added).toContainText('Default');
-  await expect(page.getByTestId('payment-method').filter({ hasText: 'Visa ending 1111' })).not.toContainText('Default');
+  await expect(
+    page.getByTestId('payment-method').filter({ hasText: `Visa ending ${demoMethods.visaLastFour}` }),
+  ).not.toContainText('Default');
 
   await page.getByRole('button', { name: 'Edit Visa ending 4242' }).click();
   const dialog = page.getByRole('dialog');

@@ -1,7 +1,7 @@
 // Issue 5, browser part: paying invoices on the demo ledger through the pay page, the 3-D Secure step (frictionless
 // and with a challenge), the checks' toasts, the status page and its print layout.
 import type { Page } from '@playwright/test';
-import { checkA11y, expect, signIn, stripeGateway, test } from '../fixtures';
+import { checkA11y, demoVisa, expect, signIn, stripeGateway, test } from '../fixtures';
 
 async function selectInvoices(page: Page, count: number): Promise<void> {
   await expect(page.getByTestId('found-count')).toBeVisible();
@@ -31,13 +31,13 @@ test('pays two invoices in full with the saved Visa (3-D Secure frictionless) an
   page,
 }) => {
   await selectInvoices(page, 2);
-  await payWith(page, /VISA 1111/);
+  await payWith(page, new RegExp(demoVisa));
   await page.getByLabel('CVV').fill('123');
   await page.getByTestId('pay-button').click();
   await expect(page).toHaveURL(/\/invoices\/payment-status$/, { timeout: 30_000 });
   await expect(page.getByTestId('payment-status-banner')).toContainText('Payment Success');
   await expect(page.getByRole('row').filter({ hasText: 'Success' })).toHaveCount(2);
-  await expect(page.getByText('VISA 1111')).toBeVisible();
+  await expect(page.getByText(demoVisa)).toBeVisible();
   await checkA11y(page);
 
   // The print stylesheet leaves out the portal's header, navigation and buttons.
@@ -62,7 +62,7 @@ test('pays one invoice partially with reason PP', async ({ page }) => {
   await expect(amount).not.toHaveValue(/e/);
   await page.getByRole('combobox', { name: 'Reason' }).click();
   await page.getByRole('option', { name: /^PP/ }).click();
-  await payWith(page, /VISA 1111/);
+  await payWith(page, new RegExp(demoVisa));
   await page.getByLabel('CVV').fill('123');
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('payment-status-banner')).toContainText('Payment Success', { timeout: 30_000 });
@@ -70,7 +70,7 @@ test('pays one invoice partially with reason PP', async ({ page }) => {
 
 test('refuses an over-payment of one of several invoices and a missing CVV with their toasts', async ({ page }) => {
   await selectInvoices(page, 2);
-  await payWith(page, /VISA 1111/);
+  await payWith(page, new RegExp(demoVisa));
   const first = page.getByLabel(/Amount to pay/).first();
   const open = Number(await first.inputValue());
   await first.fill((open + 1).toFixed(2));
@@ -133,7 +133,7 @@ test('payment history shows the new payments, each marked Success, with the invo
   await expect(page.getByTestId('found-count')).toBeVisible();
   const rows = page.getByTestId('payment-row');
   await expect(rows.first()).toBeVisible();
-  await expect(rows.filter({ hasText: 'VISA 1111' }).filter({ hasText: 'Success' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: demoVisa }).filter({ hasText: 'Success' }).first()).toBeVisible();
   // The challenge card of the sandbox's test above (Stripe's are in stripe-payments.spec.ts).
   if (!stripeGateway) await expect(rows.filter({ hasText: 'MC 1005' }).first()).toBeVisible();
   await checkA11y(page);

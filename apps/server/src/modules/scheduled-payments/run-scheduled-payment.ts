@@ -87,7 +87,7 @@ export async function runScheduledPayment(ctx: AppContext, row: ScheduledPayment
     if (answer.payment.state === 'declined') {
       const message = answer.status[0]?.message_line_string ?? '';
       // Issue 36: the issuer wants the payer for this merchant-initiated charge; the mail brings the payer back.
-      if (message.endsWith(AUTHENTICATION_REQUIRED)) return await notPaid(ctx, row, 'authentication_required', message);
+      if (message.endsWith(AUTHENTICATION_REQUIRED)) return await notPaid(ctx, row, 'authentication_required');
       return await notPaid(ctx, row, 'declined', message);
     }
     if (answer.payment.state === 'requires_action') return await notPaid(ctx, row, 'authentication_required');
