@@ -161,6 +161,8 @@ export type PaymentGateway = {
    */
   cancelCharge: (orderNumber: string) => Promise<GatewayCharge | null>;
   refund: (request: GatewayRefundRequest) => Promise<GatewayRefund>;
+  /** The smallest amount the provider charges in this currency (minor units); the portal refuses less before. */
+  minimumChargeMinor: (currencyKey: string) => bigint;
   /** The provider's signed events; absent for a provider that sends none (the sandbox answers at once). */
   events?: GatewayEvents;
 };

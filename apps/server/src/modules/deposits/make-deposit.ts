@@ -22,6 +22,7 @@ import { findPaymentMethod } from '../payments/find-payment-method';
 import { paymentRefused, validationFailed } from '../payments/payment-refusals';
 import type { IntentPosting } from '../payments/payment-intents.repository';
 import { settleEarlierIntent, startPaymentIntent, type IdempotencyIdentity } from '../payments/start-payment-intent';
+import { assertProviderMinimum } from '../payments/provider-minimum';
 import { loadDepositContext } from './deposit-rules';
 
 type ParsedRequest = z.output<typeof MakeDepositRequest>;
@@ -81,6 +82,7 @@ export async function makeDeposit(
 
   // 4. the intent, written before the gateway is called; no documents to reserve
   const amount = parseScaledAmount(detail.amount_to_process, deposit.decimals)!;
+  assertProviderMinimum(ctx, { totalMinor: amount, currencyKey: detail.currency_key, decimals: deposit.decimals });
   const posting: IntentPosting = {
     log_id: 'POST_DEPOSIT',
     soldto_number: request.soldto?.account_number ?? '',

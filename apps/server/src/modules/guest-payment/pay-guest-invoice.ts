@@ -21,6 +21,7 @@ import { paymentRefused } from '../payments/payment-refusals';
 import { portalInvoicePaymentRules } from '../payments/portal-payment-rules';
 import type { IntentPosting } from '../payments/payment-intents.repository';
 import { settleEarlierIntent, startPaymentIntent, type IdempotencyIdentity } from '../payments/start-payment-intent';
+import { assertProviderMinimum } from '../payments/provider-minimum';
 import { readApplicationSettings } from '../system/application-settings';
 import { guestMerchantReference, type GuestClaims } from './guest-tokens';
 import { guestDocumentKey, readGuestDocument } from './load-guest-invoice';
@@ -105,6 +106,7 @@ export async function payGuestInvoice(
   // 4. the intent, the reservation, the charge and the posting
   const key = guestDocumentKey(token);
   const amount = parseScaledAmount(request.document.amount_to_process, decimals)!;
+  assertProviderMinimum(ctx, { totalMinor: amount, currencyKey: document.currency_key, decimals });
   const email = request.guest.email.trim();
   const posting: IntentPosting = {
     log_id: 'POST_INVOICE',

@@ -11,6 +11,7 @@ import { normalizeNumber } from '../customers/account-access';
 import { belongsTo, isOwnSoldto, notFound, resolveInvoiceScope } from '../invoices/invoice-scope';
 import { readApplicationSettings } from '../system/application-settings';
 import { checkThreeDs, noThreeDs } from './check-three-ds';
+import { assertProviderMinimum } from './provider-minimum';
 import { findPaymentMethod } from './find-payment-method';
 import { paymentRefused, validationFailed } from './payment-refusals';
 import { portalInvoicePaymentRules } from './portal-payment-rules';
@@ -130,5 +131,6 @@ export async function checkInvoicePaymentRequest(
       });
   const amounts = request.documents.map((document) => parseScaledAmount(document.amount_to_process, decimals)!);
   const total = amounts.reduce((sum, amount) => sum + amount, 0n);
+  assertProviderMinimum(ctx, { totalMinor: total, currencyKey: request.currency_key, decimals });
   return { scope, keys, documents, decimals, method, threeDs, amounts, total, settings };
 }

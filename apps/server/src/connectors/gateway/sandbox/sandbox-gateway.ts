@@ -465,6 +465,8 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
     getChargeStatus: chargeOf,
     // The sandbox's charges never wait for the payer (its 3-D Secure step comes before the charge).
     cancelCharge: chargeOf,
+    // The sandbox charges any positive amount.
+    minimumChargeMinor: () => 1n,
 
     async refund(request: GatewayRefundRequest): Promise<GatewayRefund> {
       const { idempotency_key, ...parameters } = request;

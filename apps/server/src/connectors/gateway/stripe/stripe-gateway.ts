@@ -72,6 +72,32 @@ export function createStripeClient(options: Pick<StripeGatewayOptions, 'secretKe
   });
 }
 
+/**
+ * Stripe's minimum charge per currency, in its minor units (docs.stripe.com/currencies#minimum-and-maximum-charge-
+ * amounts); a currency not listed is left to Stripe (a refusal there is a decline).
+ */
+const stripeMinimumMinor: Record<string, bigint> = {
+  USD: 50n,
+  EUR: 50n,
+  GBP: 30n,
+  CAD: 50n,
+  AUD: 50n,
+  NZD: 50n,
+  SGD: 50n,
+  CHF: 50n,
+  JPY: 50n,
+  BRL: 50n,
+  INR: 50n,
+  DKK: 250n,
+  NOK: 300n,
+  SEK: 300n,
+  PLN: 200n,
+  CZK: 1500n,
+  HKD: 400n,
+  MXN: 1000n,
+  AED: 200n,
+};
+
 /** The app setting that keeps the key of the token digest (like the sandbox's). */
 export const STRIPE_TOKEN_KEY_SETTING = 'stripe_gateway_token_key';
 
@@ -397,6 +423,8 @@ export function createStripeGateway(db: Db, options: StripeGatewayOptions): Paym
         throw error;
       }
     },
+
+    minimumChargeMinor: (currencyKey: string) => stripeMinimumMinor[currencyKey] ?? 1n,
 
     async refund(request: GatewayRefundRequest): Promise<GatewayRefund> {
       const record = await chargeRecord(request.order_number);

@@ -403,3 +403,30 @@ describe("Stripe's events at the webhook", () => {
     expect(failed).toEqual([]);
   });
 });
+
+describe("Stripe's smallest charge", () => {
+  it('refuses a payment under 0.50 USD before any charge, in the payer language, and records nothing', async () => {
+    const mastercard = await save({ kind: 'card', number: '5200828282828210' });
+    const [invoice] = fresh(1);
+    const before = (await t.database.db.select().from(paymentIntents)).length;
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoice/payments',
+      headers: { ...bearer(payer), 'idempotency-key': randomUUID(), 'accept-language': 'de' },
+      payload: payRequest([invoice!], {
+        cardToken: mastercard,
+        cardType: 'MC',
+        cvv: '123',
+        amounts: [49n],
+        reasons: ['PP'],
+      }),
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({
+      messageKey: 'validation.payment.below_provider_minimum',
+      details: { values: { amount: '0.50' } },
+    });
+    expect(answer.json().message).toContain('Zahlungsanbieter');
+    expect((await t.database.db.select().from(paymentIntents)).length).toBe(before);
+  });
+});
