@@ -5,7 +5,7 @@
 // on and off on the profile. axe runs on every state (checkA11y: at 1280 and at 375 px).
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { apiAs, checkA11y, expect, signIn, test } from '../fixtures';
+import { apiAs, checkA11y, demoVisa, expect, signIn, test } from '../fixtures';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -21,7 +21,7 @@ async function payOneInvoice(page: Page): Promise<string> {
   await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/invoices\/pay$/);
   await page.getByRole('combobox', { name: 'Pay with' }).click();
-  await page.getByRole('option', { name: /VISA 1111/ }).click();
+  await page.getByRole('option', { name: new RegExp(demoVisa) }).click();
   await page.getByLabel('CVV').fill('123');
   await page.getByTestId('pay-button').click();
   await expect(page.getByTestId('payment-status-banner')).toContainText('Payment Success', { timeout: 30_000 });

@@ -1,7 +1,7 @@
 // Issue 29, browser part: "Pay on a date" on the pay page (a saved method, no CVV, no 3-D Secure), the scheduled
 // payment on /scheduled-payments and its cancel; then AutoPay for the header's account with the saved Visa, its
 // confirmation with the past-due invoices it leaves, and Stop. The demo seed switches both on for its company codes.
-import { checkA11y, expect, signIn, test } from '../fixtures';
+import { checkA11y, demoVisa, expect, signIn, test } from '../fixtures';
 
 /** Tomorrow as the server counts days (UTC): never today, so the scheduler cannot pay it while the test runs. */
 function tomorrow(): { iso: string; shown: string } {
@@ -27,7 +27,7 @@ test('schedules a payment for a day, cancels it, then enrols in AutoPay and stop
   await page.getByLabel('Payment date').fill(day.iso);
   await expect(page.getByLabel('CVV')).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Pay with' }).click();
-  await page.getByRole('option', { name: /VISA 1111/ }).click();
+  await page.getByRole('option', { name: new RegExp(demoVisa) }).click();
   await expect(page.getByTestId('pay-button')).toHaveText('Schedule payment');
   await checkA11y(page);
   await page.getByTestId('pay-button').click();
@@ -36,7 +36,7 @@ test('schedules a payment for a day, cancels it, then enrols in AutoPay and stop
   await expect(page.getByRole('alert').filter({ hasText: `Payment scheduled for ${day.shown}.` })).toBeVisible();
   const scheduled = page.getByTestId('scheduled-payment').filter({ hasText: day.shown });
   await expect(scheduled).toHaveCount(1);
-  await expect(scheduled).toContainText('VISA 1111');
+  await expect(scheduled).toContainText(demoVisa);
   await expect(scheduled.getByTestId('cause-badge')).toHaveText('Scheduled');
   await checkA11y(page);
 
@@ -53,7 +53,7 @@ test('schedules a payment for a day, cancels it, then enrols in AutoPay and stop
   // AutoPay for the header's account with the saved Visa, 5 days before each due date.
   const form = page.getByRole('form', { name: /^Set up AutoPay for account/ });
   await form.getByRole('combobox', { name: 'Pay with' }).click();
-  await page.getByRole('option', { name: /VISA 1111/ }).click();
+  await page.getByRole('option', { name: new RegExp(demoVisa) }).click();
   await form.getByLabel('Days before the due date').fill('5');
   await form.getByRole('button', { name: 'Turn on AutoPay' }).click();
 
@@ -62,7 +62,7 @@ test('schedules a payment for a day, cancels it, then enrols in AutoPay and stop
   await expect(confirmation).toContainText('5 days before the due date');
   // The demo ledger has past-due invoices: AutoPay leaves them for a person and says so.
   await expect(confirmation.getByRole('row').filter({ hasText: 'Already past due' }).first()).toBeVisible();
-  const enrolment = page.getByTestId('autopay-enrolment').filter({ hasText: 'VISA 1111' }).first();
+  const enrolment = page.getByTestId('autopay-enrolment').filter({ hasText: demoVisa }).first();
   await expect(enrolment.getByTestId('autopay-status')).toHaveText('Active');
   await checkA11y(page);
 

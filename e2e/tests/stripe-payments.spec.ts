@@ -7,7 +7,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
-import { checkA11y, expect, findOpenInvoice, narrowWidth, signIn, stripeGateway, test, visit } from '../fixtures';
+import {
+  apiAs,
+  checkA11y,
+  expect,
+  findOpenInvoice,
+  narrowWidth,
+  signIn,
+  stripeGateway,
+  test,
+  visit,
+} from '../fixtures';
 
 test.skip(!stripeGateway, 'runs with PAYMENT_GATEWAY=stripe (the Stripe test double and the Stripe.js stand-in)');
 test.describe.configure({ mode: 'serial' });
@@ -97,14 +107,15 @@ test.describe('a payer', () => {
     page,
   }) => {
     await openMethods(page);
-    const dialog = await typeCard(page, '4242 4242 4242 4242', 'Stripe Visa');
+    // Not 4242: the demo payer's saved Visa is Stripe's 4242 already (the ERP would say it exists).
+    const dialog = await typeCard(page, '4000 0566 5566 5556', 'Stripe Visa');
     await expect(dialog.getByRole('combobox', { name: /card type/i })).toHaveCount(0);
     await expect(dialog.getByRole('combobox', { name: /expiration month/i })).toHaveCount(0);
     await expect(dialog.getByLabel('Save on file')).toBeChecked();
     await checkA11y(page);
     await screenshots(page, 'card-dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    const saved = page.getByTestId('payment-method').filter({ hasText: 'Visa ending 4242' });
+    const saved = page.getByTestId('payment-method').filter({ hasText: 'Visa ending 5556' });
     await expect(saved).toContainText('Stripe Visa');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
@@ -134,7 +145,26 @@ test.describe('a payer', () => {
     await expect(page.getByTestId('payment-method').filter({ hasText: 'ending 0002' })).toHaveCount(0);
   });
 
-  test('saves a US bank account with the ACH mandate shown, and tells its mandate reference', async ({ page }) => {
+  test('saves a US bank account with the ACH mandate shown, and tells its mandate reference', async ({
+    page,
+    baseURL,
+  }) => {
+    // Stripe has one approving ACH test account (000123456789), which the demo payer saved already: it leaves first,
+    // so that the account is added again here (the ERP would say it exists).
+    const { api, headers } = await apiAs(baseURL!, 'payer@example.com');
+    const account = { customer_number: '100001', company_code: '1000' };
+    const listed = (await (await api.get('/api/customer/payment_cards', { headers, params: account })).json()) as {
+      payment_cards: Array<Record<string, string>>;
+    };
+    const demoAccount = listed.payment_cards.find((card) => card.payment_card_type === 'EC');
+    if (demoAccount) {
+      const removed = await api.post('/api/payment-methods/manage', {
+        headers,
+        data: { payer_data: account, action: '03', payment_cards: [demoAccount], log: { id: 'DEL_PAYMENT_CARD' } },
+      });
+      expect(removed.ok(), await removed.text()).toBe(true);
+    }
+    await api.dispose();
     await openMethods(page);
     await page.getByRole('tab', { name: 'My eChecks' }).click();
     await page.getByRole('button', { name: 'Add eCheck' }).click();
@@ -159,14 +189,14 @@ test.describe('a payer', () => {
     await checkA11y(page);
   });
 
-  test('pays two invoices with the saved Visa 4242', async ({ page }) => {
+  test('pays two invoices with the saved Visa 5556', async ({ page }) => {
     await selectInvoices(page, [0, 1]);
     await payWith(page, /Stripe Visa/);
     await page.getByTestId('pay-button').click();
     await expect(page).toHaveURL(/\/invoices\/payment-status$/, { timeout: 30_000 });
     await expect(banner(page)).toContainText('Payment Success');
     await expect(page.getByRole('row').filter({ hasText: 'Success' })).toHaveCount(2);
-    await expect(page.getByText('VISA 4242')).toBeVisible();
+    await expect(page.getByText('VISA 5556')).toBeVisible();
     await checkA11y(page);
     await screenshots(page, 'status-success');
   });
