@@ -81,7 +81,7 @@ async function checkReflow(page: Page): Promise<void> {
 }
 
 /** Chooses the language in the footer's selector; false when the page has none. */
-async function switchLanguage(page: Page, language: string): Promise<boolean> {
+export async function switchLanguage(page: Page, language: string): Promise<boolean> {
   // A change event on the select rather than a click: the selector may lie under a dialog's overlay, and the focus
   // stays where the test left it.
   const switched = await page.evaluate((value) => {

@@ -15,6 +15,7 @@ import {
   narrowWidth,
   signIn,
   stripeGateway,
+  switchLanguage,
   test,
   visit,
 } from '../fixtures';
@@ -143,6 +144,24 @@ test.describe('a payer', () => {
     await checkA11y(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('payment-method').filter({ hasText: 'ending 0002' })).toHaveCount(0);
+  });
+
+  test("the card dialog with Stripe's element reads in each of the portal's 8 languages, axe clean", async ({
+    page,
+  }) => {
+    await openMethods(page);
+    await page.getByRole('button', { name: 'Add card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add card' });
+    await expect(stripeElement(dialog).getByLabel('Card number')).toBeVisible();
+    // The element follows the portal's language in place (Elements' locale), what was typed stays.
+    for (const language of ['fr', 'de', 'es', 'it', 'ja', 'pt', 'ru', 'en']) {
+      expect(await switchLanguage(page, language)).toBe(true);
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await checkA11y(page);
+      await screenshots(page, `card-dialog-${language}`);
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('saves a US bank account with the ACH mandate shown, and tells its mandate reference', async ({
