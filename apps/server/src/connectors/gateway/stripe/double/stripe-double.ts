@@ -32,7 +32,7 @@ export type StripeDoubleOptions = {
   processingSettleMs?: number;
   /** The double's clock, for `created` fields and webhook signature timestamps. */
   now?: () => Date;
-  /** Stripe's fixtures3.json; default: STRIPE_FIXTURES_PATH, else <repo>/../shared/vendor/stripe-openapi/. */
+  /** Stripe's fixtures3.json; default: STRIPE_FIXTURES_PATH, else <repo>/vendor/stripe-openapi/. */
   fixturesPath?: string;
 };
 

@@ -1,4 +1,4 @@
-// Stripe's published sample objects (stripe/openapi fixtures3.json, vendored in <repo>/../shared/vendor): every
+// Stripe's published sample objects (stripe/openapi fixtures3.json, vendored in <repo>/vendor/stripe-openapi): every
 // object the double answers starts as a copy of one, so fields the double has no reason to compute still have
 // Stripe's shape. The SDK's types are the authority: the builders in double-objects.ts overwrite every field that
 // carries meaning, and the fixture only fills the rest.
@@ -63,13 +63,13 @@ function fixturesPathFromEnvironment(): string | undefined {
   return value ? path.resolve(value) : undefined;
 }
 
-/** `<repo>/../shared/vendor/stripe-openapi/fixtures3.json`, the repository being the nearest npm workspace root. */
+/** `<repo>/vendor/stripe-openapi/fixtures3.json`, the repository being the nearest npm workspace root. */
 function defaultFixturesPath(): string {
   let directory = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = path.join(directory, 'package.json');
     if (existsSync(manifest) && isWorkspaceRoot(manifest)) {
-      return path.resolve(directory, '..', 'shared', 'vendor', 'stripe-openapi', 'fixtures3.json');
+      return path.resolve(directory, 'vendor', 'stripe-openapi', 'fixtures3.json');
     }
     const parent = path.dirname(directory);
     if (parent === directory) throw new Error('Cannot find the repository root: set STRIPE_FIXTURES_PATH.');
