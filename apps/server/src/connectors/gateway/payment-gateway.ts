@@ -12,8 +12,7 @@
 //
 // The card number, CVV and bank account number are typed in the provider's own component and sent straight to the
 // provider: nothing here ever carries them. The portal sees tokens, brand, bank, last four and expiry only.
-import type { AccessTokenResponse, CardinalResult, TokenizedPaymentCard } from '@portal/contracts';
-import type { AccessTokenRequest } from '@portal/contracts';
+import type { AccessTokenRequest, AccessTokenResponse, CardinalResult, TokenizedPaymentCard } from '@portal/contracts';
 
 export type GatewayProvider = 'sandbox' | 'stripe';
 
