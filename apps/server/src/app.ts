@@ -21,6 +21,7 @@ import {
   type SandboxGateway,
 } from './connectors/gateway/sandbox/sandbox-gateway';
 import { sandboxGatewayRoutes } from './connectors/gateway/sandbox/sandbox.routes';
+import { kickGatewayInbox } from './modules/gateway-events/gateway-inbox-kick';
 import { createStripeGateway, STRIPE_TOKEN_KEY_SETTING } from './connectors/gateway/stripe/stripe-gateway';
 import { gatewayEventsRoutes } from './modules/gateway-events/gateway-events.routes';
 import { readApplicationSettings } from './modules/system/application-settings';
@@ -71,6 +72,7 @@ import { ledgerFeedRoutes } from './modules/ledger-feed/ledger-feed.routes';
 import { ledgerImportsRoutes } from './modules/ledger-imports/ledger-imports.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { paymentsReceivedRoutes } from './modules/payments-received/payments-received.routes';
+import { paymentReversalsRoutes } from './modules/payment-reversals/payment-reversals.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
 
 export type RegisteredRoute = { method: string; url: string; public: boolean };
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           secret: await readOrInitSetting(db, SANDBOX_TOKEN_KEY_SETTING, () => randomBytes(32).toString('base64url')),
           now,
           slowAnswerMs: config.SANDBOX_GATEWAY_SLOW_ANSWER_MS,
+          returnAfterSeconds: config.SANDBOX_RETURN_AFTER_SECONDS,
         });
   const encryptionKey = config.CONFIG_ENCRYPTION_KEY ?? options.encryptionKey;
   const secrets = createConfigSecrets(
@@ -240,7 +243,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(themesRoutes);
   await app.register(paymentMethodsRoutes);
   // The sandbox gateway's own router (its frame, /Ajax, 3-D Secure pages), outside /api with its own CSP.
-  if (sandbox) await app.register(sandboxGatewayRoutes, { gateway: sandbox });
+  if (sandbox)
+    await app.register(sandboxGatewayRoutes, { gateway: sandbox, onDisputeDecided: () => kickGatewayInbox(app.ctx) });
   await app.register(invoicesRoutes);
   await app.register(statementsRoutes);
   await app.register(scheduledPaymentsRoutes);
@@ -259,6 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(registrationRequestsRoutes);
   await app.register(auditRoutes);
   await app.register(paymentsReceivedRoutes);
+  await app.register(paymentReversalsRoutes);
   await app.register(adminRecoveryRoutes);
   await app.register(ledgerImportsRoutes);
   await app.register(ledgerFeedRoutes);

@@ -154,6 +154,11 @@ export const settings = {
     default: '5000',
     doc: 'How long the sandbox keeps a caller waiting before its time-out test numbers time out.',
   },
+  SANDBOX_RETURN_AFTER_SECONDS: {
+    schema: z.coerce.number().int().min(0).max(86_400),
+    default: '30',
+    doc: 'Issue 37: how long after approval the sandbox returns a bank debit of its return test accounts (ending 2227, 1113) and opens the dispute of its dispute test card (4000 0000 0000 0259).',
+  },
   PAYMENT_GATEWAY: {
     schema: z.enum(['sandbox', 'stripe']),
     default: 'sandbox',

@@ -33,6 +33,11 @@ export const errorCodes = {
   DOCUMENT_CHANGED: 409,
   /** The card needs its 3-D Secure step (or the step did not pass); nothing was charged. */
   THREE_DS_REQUIRED: 400,
+  /**
+   * Issue 37: a refund cannot be made now (more than is left to refund, a dispute open, another refund of the payment
+   * still on its way); messageKey says which. Nothing was refunded.
+   */
+  REFUND_REFUSED: 409,
   /** Guest payment is switched off (allowGuestPayment): every guest route answers this. */
   GUEST_PAYMENT_DISABLED: 403,
   /** The X-Guest-Token header is missing, forged or expired: the guest looks the invoice up again. */

@@ -85,6 +85,15 @@ export const auditActions = [
   'gateway_dispute_closed',
   'gateway_method_detached',
   'gateway_event_reprocessed',
+  'gateway_dispute_updated',
+  // Money that came back (issue 37): a refund asked for (who, how much, why), posted by the ledger or refused by the
+  // provider; a bank debit returned; a chargeback's amount withdrawn, and posted again when the dispute was won.
+  'payment_refund_requested',
+  'payment_refunded',
+  'payment_refund_refused',
+  'payment_returned',
+  'payment_charged_back',
+  'payment_chargeback_reversed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

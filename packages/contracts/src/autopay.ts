@@ -29,6 +29,8 @@ export const autopayStopReasons = [
   'user_inactive',
   'not_entitled',
   'autopay_disabled',
+  // Issue 37: a debit of the method came back with a code that says it cannot work again.
+  'method_returned',
 ] as const;
 export const AutopayStopReason = z.enum(autopayStopReasons);
 export type AutopayStopReason = z.infer<typeof AutopayStopReason>;

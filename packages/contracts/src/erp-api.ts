@@ -92,6 +92,56 @@ export const ErpPostingResult = z.object({
 });
 export type ErpPostingResult = z.infer<typeof ErpPostingResult>;
 
+/**
+ * Issue 37: a reversal of (part of) a posted payment: a refund, a returned bank debit or a chargeback. The ERP reopens
+ * what the payment paid, once per reversal_reference.
+ */
+export const ErpPaymentReversal = z.object({
+  /** The portal's reversal id: the ERP reverses one reference once (the Idempotency-Key carries it too). */
+  reversal_reference: z.string().min(1).max(64),
+  /** The posting_reference of the payment to reverse. */
+  posting_reference: z.string().min(1).max(64),
+  kind: z.enum(['refund', 'return', 'chargeback']),
+  currency_key: z.string().min(1).max(5),
+  /** What to reverse (> 0), at most what is left of the payment. */
+  amount_minor: MinorUnits,
+  /**
+   * How much of it per document the payment paid (at most amount_minor in all). The rest (all of it when empty): what
+   * went on account first, then the documents the payment paid, the last one first, then a debit on account.
+   */
+  documents: z
+    .array(z.object({ document_key: z.string().min(1).max(200), amount_minor: MinorUnits }))
+    .max(1000),
+  /** A refund's reason, a return code (R01, AM04...) or a dispute's reason: kept on the documents reopened. */
+  reason_code: z.string().max(40),
+  reason_text: z.string().max(500),
+  login: z.string().max(320),
+  /** The moment of the reversal (ISO 8601, UTC); its day is the reversal's posting date. */
+  reversed_at: z.iso.datetime(),
+});
+export type ErpPaymentReversal = z.infer<typeof ErpPaymentReversal>;
+
+export const ErpReversalResult = z.object({
+  /** S: reversed (or reversed before: replayed); E: refused (unknown payment, more than is left), nothing changed. */
+  message_type: z.enum(['S', 'E']),
+  message_line_string: z.string(),
+  /** The ERP's reversal document (finance number); empty for E. */
+  reversal_document_number: z.string(),
+  /** Per document the reversal reopened: what it gave back and what is open after. */
+  documents: z.array(
+    z.object({
+      document_key: z.string(),
+      document_number_finance: z.string(),
+      billing_document_number: z.string(),
+      reopened_minor: MinorUnits,
+      open_after_minor: MinorUnits,
+    }),
+  ),
+  /** true when this reversal_reference had been reversed before: nothing changed now. */
+  replayed: z.boolean(),
+});
+export type ErpReversalResult = z.infer<typeof ErpReversalResult>;
+
 export const ErpPayableDocumentsRequest = z.object({
   payer_data: PayerData,
   document_keys: z.array(z.string().min(1).max(200)).max(1000),
@@ -288,6 +338,16 @@ export const erpOperations = {
     write: true,
     body: ErpPaymentPosting,
     answer: { kind: 'json', schema: ErpPostingResult },
+  },
+  reversePayment: {
+    method: 'POST',
+    path: '/payments/reversals',
+    summary: 'Reverses (all or part of) a posted payment: a refund, a returned debit or a chargeback; once per reference.',
+    hot: false,
+    budgetMs: 300,
+    write: true,
+    body: ErpPaymentReversal,
+    answer: { kind: 'json', schema: ErpReversalResult },
   },
   searchPayments: {
     method: 'POST',

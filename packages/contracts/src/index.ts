@@ -30,3 +30,4 @@ export * from './payments-received';
 export * from './statements';
 export * from './scheduled-payments';
 export * from './autopay';
+export * from './payment-reversals';

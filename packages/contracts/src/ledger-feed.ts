@@ -5,13 +5,25 @@ import { z } from 'zod';
 import { DecimalAmount } from './ledger';
 import { defineRoute } from './route';
 
-export const feedPaymentKinds = ['invoice', 'deposit', 'guest'] as const;
+/**
+ * Payments (invoice, deposit, guest) and, issue 37, the reversals of a payment as items of their own (refund, return,
+ * chargeback: a negative amount; chargeback_reversal, a dispute won: positive), each pointing at its payment.
+ */
+export const feedPaymentKinds = [
+  'invoice',
+  'deposit',
+  'guest',
+  'refund',
+  'return',
+  'chargeback',
+  'chargeback_reversal',
+] as const;
 export type FeedPaymentKind = (typeof feedPaymentKinds)[number];
 
 export const FeedPaymentDocument = z.object({
   billing_document_number: z.string(),
   document_number_finance: z.string(),
-  /** What this payment applied to the document, in the payment's currency. */
+  /** What this payment applied to the document, in the payment's currency (a reversal: negative, what it reopened). */
   amount: DecimalAmount,
   reason_code: z.string(),
   comment: z.string(),
@@ -42,6 +54,11 @@ export const FeedPayment = z.object({
   acknowledged_at: z.string().nullable(),
   erp_document_number: z.string(),
   documents: z.array(FeedPaymentDocument),
+  /** A reversal: the id of the payment it reverses; null for a payment. */
+  reverses: z.string().uuid().nullable(),
+  /** A reversal's reason (a refund's reason, a dispute's reason) and a returned debit's code (R01, AM04...). */
+  reason: z.string(),
+  return_code: z.string(),
 });
 export type FeedPayment = z.infer<typeof FeedPayment>;
 

@@ -93,6 +93,33 @@ export const emailTemplatePlaceholders = {
   ],
   autopay_stopped: ['companyName', 'firstName', 'lastName', 'account', 'reason', 'manageUrl'],
   monthly_statement: ['companyName', 'firstName', 'lastName', 'account', 'period'],
+  // Issue 37: a refund of a payment, and a bank debit the bank returned (which asks for another method).
+  payment_refunded: [
+    'companyName',
+    'firstName',
+    'lastName',
+    'amount',
+    'paymentAmount',
+    'paymentDate',
+    'referenceCode',
+    'paymentMethod',
+    'reason',
+    'documentsTable',
+    'manageUrl',
+  ],
+  payment_returned: [
+    'companyName',
+    'firstName',
+    'lastName',
+    'amount',
+    'paymentAmount',
+    'paymentDate',
+    'referenceCode',
+    'paymentMethod',
+    'reason',
+    'documentsTable',
+    'manageUrl',
+  ],
 } as const;
 
 export type EmailTemplateKey = keyof typeof emailTemplatePlaceholders;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DecimalAmount } from './ledger';
 import { FeedPaymentDocument, feedPaymentKinds } from './ledger-feed';
+import { PaymentMoneyBack } from './payment-reversals';
 import { defineRoute } from './route';
 
 export const paymentsReceivedKinds = feedPaymentKinds;
@@ -70,13 +71,25 @@ export const PaymentReceived = z.object({
   acknowledged_at: z.string().nullable(),
   erp_document_number: z.string(),
   acknowledged_by: z.string(),
+  /** Issue 37, a reversal: the payment it reverses, its reason and a returned debit's code. */
+  reverses: z.string().nullable(),
+  reason: z.string(),
+  return_code: z.string(),
+  /** Issue 37, a payment: what came back of it since (null for a reversal). */
+  money_back: PaymentMoneyBack.nullable(),
 });
 export type PaymentReceived = z.infer<typeof PaymentReceived>;
 
 export const PaymentsReceivedTotal = z.object({
   currency_key: z.string(),
   currency_decimals: z.number().int(),
+  /** Net: the payments less what went back (refunds, returns, chargebacks) plus disputes won. */
   amount: DecimalAmount,
+  /** The payments alone, before anything went back. */
+  gross_amount: DecimalAmount,
+  /** What went back, net of disputes won (positive): amount = gross_amount − reversed_amount. */
+  reversed_amount: DecimalAmount,
+  /** Rows counted (payments and reversals). */
   count: z.number().int(),
 });
 export type PaymentsReceivedTotal = z.infer<typeof PaymentsReceivedTotal>;

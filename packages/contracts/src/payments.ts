@@ -9,6 +9,7 @@
 // (apps/server/src/http/idempotency.ts); the server writes a payment intent before it calls the gateway and posts
 // the ledger once (apps/server/src/modules/payments/).
 import { z } from 'zod';
+import { moneyBackStatuses, reversalKinds } from './payment-reversals';
 import { BackendConfiguration, DecimalAmount, ErpDate, ErpStatus, PayerData, SearchDocumentsRequest } from './ledger';
 import { PaymentCardType, PaymentToken } from './payment-methods';
 import { defineRoute } from './route';
@@ -201,6 +202,27 @@ export const PaymentHistoryEntry = z.object({
    * by AutoPay. Absent for payments made by hand and those made outside the portal.
    */
   cause: PaymentCause.optional(),
+  /**
+   * Issue 37, added by the portal: what came back of a payment the portal took (refunds, a returned debit, a dispute),
+   * with each event's amount and day. Absent when nothing came back, and for payments made outside the portal.
+   */
+  money_back: z
+    .object({
+      status: z.enum(moneyBackStatuses),
+      refunded_amount: DecimalAmount,
+      returned_amount: DecimalAmount,
+      charged_back_amount: DecimalAmount,
+      events: z.array(
+        z.object({
+          kind: z.enum(reversalKinds),
+          amount: DecimalAmount,
+          /** ISO day. */
+          date: z.string(),
+          return_code: z.string(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type PaymentHistoryEntry = z.infer<typeof PaymentHistoryEntry>;
 

@@ -5,7 +5,7 @@ import { permissions } from './route';
 
 export const rolePermissions: Record<UserRole, readonly Permission[]> = {
   admin: permissions,
-  // Not CanViewReceivedPayments: every customer's payments are the supplier's finance data, not user administration
+  // Not CanViewReceivedPayments nor CanRefundPayments: every customer's payments are the supplier's finance data, not user administration
   // (ADR 0004 addendum); an administrator may grant it to a manager.
   manager: [
     'CanViewUsers',

@@ -63,6 +63,8 @@ export const permissions = [
   'CanManageOwnSAPAccounts',
   // Settings → Payments received (issue 27 §3): every payment the portal took, of every customer.
   'CanViewReceivedPayments',
+  // Issue 37: refunds a posted payment through the payment provider (Settings → Payments received).
+  'CanRefundPayments',
 ] as const;
 
 export type RequestOf<R extends RouteContract> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;

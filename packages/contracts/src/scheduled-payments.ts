@@ -44,6 +44,8 @@ export const notPaidReasons = [
   'invoice_held',
   // Issue 36: the issuer wants the payer to authenticate this merchant-initiated charge; the mail links to the portal.
   'authentication_required',
+  // Issue 37: a debit of this method came back with a code that says it cannot work again (account closed...).
+  'method_returned',
 ] as const;
 export const NotPaidReason = z.enum(notPaidReasons);
 export type NotPaidReason = z.infer<typeof NotPaidReason>;

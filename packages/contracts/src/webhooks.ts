@@ -17,6 +17,12 @@ export const webhookEvents = [
   'import.completed',
   'payment.processing',
   'payment.failed',
+  // Issue 37: money that came back of a posted payment (data: the reversal's feed item), and disputes (data: the
+  // dispute) opened and closed.
+  'payment.refunded',
+  'payment.returned',
+  'payment.disputed',
+  'payment.dispute_closed',
 ] as const;
 export const WebhookEvent = z.enum(webhookEvents);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

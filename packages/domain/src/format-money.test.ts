@@ -18,6 +18,11 @@ describe('formatMoney', () => {
     expect(formatMoney('1.235', 'KWD', 'en', { decimals: 3 })).toContain('1.235');
   });
 
+  it('names the currency by its code when asked, in the order of the language', () => {
+    expect(formatMoney('25', 'USD', 'en', { decimals: 2, display: 'code' })).toBe('USD\u00a025.00');
+    expect(formatMoney('25', 'USD', 'fr', { decimals: 2, display: 'code' })).toMatch(/^25,00\s+USD$/);
+  });
+
   it('returns a value that is not a decimal unchanged', () => {
     expect(formatMoney('n/a', 'USD', 'en')).toBe('n/a');
   });

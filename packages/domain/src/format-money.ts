@@ -9,13 +9,19 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 const formats = new Map<string, Intl.NumberFormat>();
 const maxFormats = 500;
 
-function moneyFormat(language: string, currency: string, decimals: number | undefined): Intl.NumberFormat {
-  const key = `${language}|${currency}|${decimals ?? ''}`;
+function moneyFormat(
+  language: string,
+  currency: string,
+  decimals: number | undefined,
+  display: 'symbol' | 'code',
+): Intl.NumberFormat {
+  const key = `${language}|${currency}|${decimals ?? ''}|${display}`;
   let format = formats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(language, {
       style: 'currency',
       currency,
+      currencyDisplay: display,
       ...(decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
     });
     if (formats.size >= maxFormats) formats.clear();
@@ -28,11 +34,12 @@ export function formatMoney(
   amount: string,
   currency: string,
   language: string,
-  options: { decimals?: number } = {},
+  /** display `code`: "USD 25.00" where a symbol alone could name several currencies (a confirmation, say). */
+  options: { decimals?: number; display?: 'symbol' | 'code' } = {},
 ): string {
   const value = amount.trim();
   if (!DECIMAL.test(value)) return value;
-  return moneyFormat(language, currency, options.decimals).format(value as `${number}`);
+  return moneyFormat(language, currency, options.decimals, options.display ?? 'symbol').format(value as `${number}`);
 }
 
 /** The currency's decimals from Intl's currency data (JPY 0, USD 2, KWD 3); 2 when the code is unknown. */

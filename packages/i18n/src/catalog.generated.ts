@@ -14,6 +14,7 @@ import base_imports from '../messages/base/imports.json';
 import base_integration from '../messages/base/integration.json';
 import base_invoices from '../messages/base/invoices.json';
 import base_mail from '../messages/base/mail.json';
+import base_money_back from '../messages/base/money-back.json';
 import base_payment_history from '../messages/base/payment-history.json';
 import base_payment_methods from '../messages/base/payment-methods.json';
 import base_payments from '../messages/base/payments.json';
@@ -38,6 +39,7 @@ import de_imports from '../messages/de/imports.json';
 import de_integration from '../messages/de/integration.json';
 import de_invoices from '../messages/de/invoices.json';
 import de_mail from '../messages/de/mail.json';
+import de_money_back from '../messages/de/money-back.json';
 import de_payment_history from '../messages/de/payment-history.json';
 import de_payment_methods from '../messages/de/payment-methods.json';
 import de_payments from '../messages/de/payments.json';
@@ -68,6 +70,7 @@ import es_imports from '../messages/es/imports.json';
 import es_integration from '../messages/es/integration.json';
 import es_invoices from '../messages/es/invoices.json';
 import es_mail from '../messages/es/mail.json';
+import es_money_back from '../messages/es/money-back.json';
 import es_payment_history from '../messages/es/payment-history.json';
 import es_payment_methods from '../messages/es/payment-methods.json';
 import es_payments from '../messages/es/payments.json';
@@ -92,6 +95,7 @@ import fr_imports from '../messages/fr/imports.json';
 import fr_integration from '../messages/fr/integration.json';
 import fr_invoices from '../messages/fr/invoices.json';
 import fr_mail from '../messages/fr/mail.json';
+import fr_money_back from '../messages/fr/money-back.json';
 import fr_payment_history from '../messages/fr/payment-history.json';
 import fr_payment_methods from '../messages/fr/payment-methods.json';
 import fr_payments from '../messages/fr/payments.json';
@@ -119,6 +123,7 @@ import it_imports from '../messages/it/imports.json';
 import it_integration from '../messages/it/integration.json';
 import it_invoices from '../messages/it/invoices.json';
 import it_mail from '../messages/it/mail.json';
+import it_money_back from '../messages/it/money-back.json';
 import it_payment_history from '../messages/it/payment-history.json';
 import it_payment_methods from '../messages/it/payment-methods.json';
 import it_payments from '../messages/it/payments.json';
@@ -143,6 +148,7 @@ import ja_imports from '../messages/ja/imports.json';
 import ja_integration from '../messages/ja/integration.json';
 import ja_invoices from '../messages/ja/invoices.json';
 import ja_mail from '../messages/ja/mail.json';
+import ja_money_back from '../messages/ja/money-back.json';
 import ja_payment_history from '../messages/ja/payment-history.json';
 import ja_payment_methods from '../messages/ja/payment-methods.json';
 import ja_payments from '../messages/ja/payments.json';
@@ -167,6 +173,7 @@ import pt_imports from '../messages/pt/imports.json';
 import pt_integration from '../messages/pt/integration.json';
 import pt_invoices from '../messages/pt/invoices.json';
 import pt_mail from '../messages/pt/mail.json';
+import pt_money_back from '../messages/pt/money-back.json';
 import pt_payment_history from '../messages/pt/payment-history.json';
 import pt_payment_methods from '../messages/pt/payment-methods.json';
 import pt_payments from '../messages/pt/payments.json';
@@ -195,6 +202,7 @@ import ru_imports from '../messages/ru/imports.json';
 import ru_integration from '../messages/ru/integration.json';
 import ru_invoices from '../messages/ru/invoices.json';
 import ru_mail from '../messages/ru/mail.json';
+import ru_money_back from '../messages/ru/money-back.json';
 import ru_payment_history from '../messages/ru/payment-history.json';
 import ru_payment_methods from '../messages/ru/payment-methods.json';
 import ru_payments from '../messages/ru/payments.json';
@@ -222,6 +230,7 @@ export const catalog: Catalog = {
     integration: base_integration,
     invoices: base_invoices,
     mail: base_mail,
+    'money-back': base_money_back,
     'payment-history': base_payment_history,
     'payment-methods': base_payment_methods,
     payments: base_payments,
@@ -248,6 +257,7 @@ export const catalog: Catalog = {
     integration: de_integration,
     invoices: de_invoices,
     mail: de_mail,
+    'money-back': de_money_back,
     'payment-history': de_payment_history,
     'payment-methods': de_payment_methods,
     payments: de_payments,
@@ -277,6 +287,7 @@ export const catalog: Catalog = {
     integration: es_integration,
     invoices: es_invoices,
     mail: es_mail,
+    'money-back': es_money_back,
     'payment-history': es_payment_history,
     'payment-methods': es_payment_methods,
     payments: es_payments,
@@ -303,6 +314,7 @@ export const catalog: Catalog = {
     integration: fr_integration,
     invoices: fr_invoices,
     mail: fr_mail,
+    'money-back': fr_money_back,
     'payment-history': fr_payment_history,
     'payment-methods': fr_payment_methods,
     payments: fr_payments,
@@ -330,6 +342,7 @@ export const catalog: Catalog = {
     integration: it_integration,
     invoices: it_invoices,
     mail: it_mail,
+    'money-back': it_money_back,
     'payment-history': it_payment_history,
     'payment-methods': it_payment_methods,
     payments: it_payments,
@@ -356,6 +369,7 @@ export const catalog: Catalog = {
     integration: ja_integration,
     invoices: ja_invoices,
     mail: ja_mail,
+    'money-back': ja_money_back,
     'payment-history': ja_payment_history,
     'payment-methods': ja_payment_methods,
     payments: ja_payments,
@@ -382,6 +396,7 @@ export const catalog: Catalog = {
     integration: pt_integration,
     invoices: pt_invoices,
     mail: pt_mail,
+    'money-back': pt_money_back,
     'payment-history': pt_payment_history,
     'payment-methods': pt_payment_methods,
     payments: pt_payments,
@@ -409,6 +424,7 @@ export const catalog: Catalog = {
     integration: ru_integration,
     invoices: ru_invoices,
     mail: ru_mail,
+    'money-back': ru_money_back,
     'payment-history': ru_payment_history,
     'payment-methods': ru_payment_methods,
     payments: ru_payments,

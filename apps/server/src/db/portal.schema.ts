@@ -1,4 +1,5 @@
 // The portal's own tables (schema "portal"). The ERP ledger has its own schema (connectors/erp/ledger).
+import type { FeedPaymentKind } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -559,8 +560,8 @@ export const paymentFeed = portal.table(
     /** The payment intent's id. */
     id: uuid('id').primaryKey(),
     seq: bigint('seq', { mode: 'number' }),
-    /** invoice, deposit or guest. */
-    kind: text('kind').$type<'invoice' | 'deposit' | 'guest'>().notNull(),
+    /** invoice, deposit or guest; issue 37: refund, return, chargeback or chargeback_reversal (see `reverses`). */
+    kind: text('kind').$type<FeedPaymentKind>().notNull(),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
     companyCode: text('company_code').notNull(),
     payerNumber: text('payer_number').notNull(),
@@ -581,6 +582,10 @@ export const paymentFeed = portal.table(
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     erpDocumentNumber: text('erp_document_number').notNull().default(''),
     acknowledgedBy: text('acknowledged_by').notNull().default(''),
+    /** Issue 37: a reversal's item (kind refund, return, chargeback, chargeback_reversal) points at its payment. */
+    reverses: uuid('reverses'),
+    reason: text('reason').notNull().default(''),
+    returnCode: text('return_code').notNull().default(''),
   },
   (t) => [
     uniqueIndex('payment_feed_seq_key').on(t.seq),
@@ -811,4 +816,95 @@ export const gatewayEvents = portal.table(
     failed: boolean('failed').notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.provider, table.id] })],
+);
+
+/**
+ * Issue 37 (ADR 0032): money that came back of a posted payment. One row per refund asked for, bank debit returned,
+ * chargeback withdrawn or dispute won (posted again). A row is written before the provider is called (a refund) or
+ * when the provider's event is processed (the others), then posted to the ERP with the row's id as its idempotency
+ * key; the reconciler takes over rows the provider or the ERP left unfinished.
+ *
+ * state: requested (a refund the provider has not answered yet), confirmed (the money moved at the provider, the
+ * ERP has not taken it yet), posted (the ledger reversed it: feed item, webhook, e-mail and audit written with it),
+ * refused (the provider refused the refund; nothing moved).
+ */
+export const paymentReversals = portal.table(
+  'payment_reversals',
+  {
+    id: uuid('id').primaryKey(),
+    /** The payment (payment intent and feed id) this reverses. */
+    paymentId: uuid('payment_id').notNull(),
+    kind: text('kind').$type<'refund' | 'return' | 'chargeback' | 'chargeback_reversal'>().notNull(),
+    state: text('state').$type<'requested' | 'confirmed' | 'posted' | 'refused'>().notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    currencyKey: text('currency_key').notNull(),
+    currencyDecimals: integer('currency_decimals').notNull(),
+    /**
+     * A refund per document as asked: [{document_key, billing_document_number, document_number_finance,
+     * amount_minor}]; a chargeback_reversal: what the chargeback reopened. Empty: the ledger chooses.
+     */
+    documents: jsonb('documents').$type<ReversalDocumentRow[]>().notNull(),
+    reason: text('reason').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+    returnCode: text('return_code').notNull().default(''),
+    /** A refund's request: whose Idempotency-Key it was. */
+    scope: text('scope'),
+    idempotencyKey: text('idempotency_key'),
+    /** The provider's refund id, dispute id or event: the same one is never reversed twice. */
+    providerReference: text('provider_reference').notNull().default(''),
+    disputeId: uuid('dispute_id'),
+    userId: integer('user_id'),
+    actingUserId: integer('acting_user_id'),
+    login: text('login').notNull().default(''),
+    /** What the ledger reversed, per document, once posted: the feed item's documents. */
+    postedDocuments: jsonb('posted_documents').$type<ReversalDocumentRow[]>(),
+    reversalDocumentNumber: text('reversal_document_number').notNull().default(''),
+    refusal: text('refusal').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_reversals_payment_idx').on(t.paymentId),
+    uniqueIndex('payment_reversals_scope_key_key').on(t.scope, t.idempotencyKey).where(sql`idempotency_key IS NOT NULL`),
+    uniqueIndex('payment_reversals_provider_reference_key')
+      .on(t.kind, t.providerReference)
+      .where(sql`provider_reference <> ''`),
+    index('payment_reversals_unfinished_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`state in ('requested', 'confirmed')`),
+  ],
+);
+
+export type ReversalDocumentRow = {
+  document_key: string;
+  billing_document_number: string;
+  document_number_finance: string;
+  /** Minor units as a decimal string (jsonb holds no bigint). */
+  amount_minor: string;
+};
+
+/** Issue 37: a dispute (chargeback) the cardholder opened with the bank, as the provider reports it. */
+export const paymentDisputes = portal.table(
+  'payment_disputes',
+  {
+    id: uuid('id').primaryKey(),
+    paymentId: uuid('payment_id').notNull(),
+    providerReference: text('provider_reference').notNull(),
+    status: text('status').$type<'needs_response' | 'under_review' | 'won' | 'lost'>().notNull(),
+    reason: text('reason').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    currencyKey: text('currency_key').notNull(),
+    currencyDecimals: integer('currency_decimals').notNull(),
+    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }),
+    evidenceUrl: text('evidence_url').notNull().default(''),
+    fundsWithdrawn: boolean('funds_withdrawn').notNull().default(false),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('payment_disputes_provider_reference_key').on(t.providerReference), index('payment_disputes_payment_idx').on(t.paymentId)],
 );

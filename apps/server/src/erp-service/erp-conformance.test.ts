@@ -1,7 +1,7 @@
 // The conformance kit (issue 28) passes, writes included, against the reference ERP service, and fails against a
 // broken implementation naming the call: an answer outside the contract (totals), filter 92 read as billing documents
 // only (issue 35), a posting whose repeat with the same Idempotency-Key posts again (a gateway in front of the service
-// that drops the key), a service without auth.
+// that drops the key), a service without auth. Issue 37: an ERP that reverses a payment's reversal twice.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -121,7 +121,23 @@ describe('npm run erp:conformance', () => {
     );
     expect(failed.some((line) => line.startsWith('postPayment: refuses the same key with another body'))).toBe(true);
     expect(failed.some((line) => line.startsWith('managePaymentCards: refuses the same key'))).toBe(true);
-    expect(failed.every((line) => /^(postPayment|managePaymentCards): /.test(line))).toBe(true);
+    expect(failed.some((line) => line.startsWith('reversePayment: refuses the same key with another body'))).toBe(true);
+    // The ledger reverses a reference once whatever the key: the reversal's repeats still change nothing.
+    expect(failed.some((line) => line.startsWith('reversePayment: reverses a reference once'))).toBe(false);
+    expect(failed.every((line) => /^(postPayment|managePaymentCards|reversePayment): /.test(line))).toBe(true);
+  }, 60_000);
+
+  it('fails an implementation that reverses a reference again under another key, naming reversePayment', async () => {
+    const ledger = createLedgerConnector(t.database.db, { now: t.clock.now });
+    // Dedupes by Idempotency-Key only: the ledger sees every call as a reversal of its own.
+    const url = await serve({
+      ...ledger,
+      reversePayment: (reversal, reverseOptions) =>
+        ledger.reversePayment({ ...reversal, reversal_reference: randomBytes(8).toString('hex') }, reverseOptions),
+    });
+    const failed = failedCalls(await runConformance(options(url)));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatch(/^reversePayment: reverses a reference once: .*: message type S, replayed false/);
   }, 60_000);
 
   it('fails every call against an address where nothing answers, and against a wrong token', async () => {

@@ -1,8 +1,9 @@
 // The conformance kit of the ERP contract (issue 28): the checks an integrator runs against their own implementation
 // (`npm run erp:conformance -- --url … --token …`) before pointing a portal at it. Each check names the operation it
 // calls and says what was wrong: a status, a field outside the contract (zod's path), a repeat that was not answered
-// the first result. Reads only by default; with `writes` it also adds and deletes a test card and posts one minor
-// unit on an open invoice of the test payer, twice with the same Idempotency-Key (a test system, not production).
+// the first result. Reads only by default; with `writes` it also adds and deletes a test card, posts one minor unit on
+// an open invoice of the test payer, twice with the same Idempotency-Key, and posts two more and reverses one of them
+// (issue 37) (a test system, not production).
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   erpApiPrefix,
@@ -11,6 +12,7 @@ import {
   ErpErrorBody,
   type ErpOperationName,
   type ErpPaymentPosting,
+  type ErpPaymentReversal,
 } from '@portal/contracts/erp-api';
 import {
   LedgerDocument,
@@ -31,7 +33,7 @@ export type ConformanceOptions = {
   payer: string;
   companyCode: string;
   salesArea: Pick<AccountLink, 'sales_organization' | 'distribution_channel' | 'division'>;
-  /** Also check the writes (a test card, a posting of one minor unit): only against a test system. */
+  /** Also check the writes (a test card, postings of three minor units, a reversal of one): only on a test system. */
   writes: boolean;
   timeoutMs?: number;
 };
@@ -415,7 +417,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 
   if (options.writes) {
     await checkCardWrites(send, check, payerData);
-    if (invoice) await checkPostingWrites(send, check, read, payerData, invoice);
+    if (invoice) {
+      await checkPostingWrites(send, check, read, payerData, invoice);
+      await checkReversalWrites(send, check, read, payerData, invoice);
+    }
   }
   return checks;
 }
@@ -554,6 +559,174 @@ async function checkPostingWrites(
   });
 }
 
+/**
+ * Issue 37: a payment of two minor units on the invoice, then a reversal of one of them. The reversal reopens the
+ * invoice by its amount, once per reversal_reference: the same key answers the first result, the same reference under
+ * another key answers replayed (an ERP that dedupes by key only would reverse it twice); more than is left, or a
+ * payment the ERP does not know, is refused with E. Each is checked against the invoice's open amount.
+ */
+async function checkReversalWrites(
+  send: Send,
+  check: Check,
+  read: <T>(name: ErpOperationName, body?: unknown) => Promise<{ value: T; note?: string }>,
+  payerData: { customer_number: string; company_code: string },
+  invoice: LedgerDocument,
+): Promise<void> {
+  const key = paymentDocumentKey(invoice);
+  const openMinor = async () => {
+    const { value } = await read<{ documents: LedgerDocument[] }>('getPayableDocuments', {
+      payer_data: payerData,
+      document_keys: [key],
+    });
+    return BigInt(value.documents[0]!.open_amount.replace('.', ''));
+  };
+  const resultOf = (answer: Answer, what: string) => {
+    if (answer.status !== 200) throw new CheckFailed(`${what} answered ${answer.status}: ${text(answer)}`);
+    const parsed = erpOperations.reversePayment.answer.schema.safeParse(json(answer));
+    if (!parsed.success)
+      throw new CheckFailed(`${what}: the answer does not follow the contract: ${issues(parsed.error)}`);
+    return parsed.data;
+  };
+  const postingReference = randomUUID();
+  const posting: ErpPaymentPosting = {
+    posting_reference: postingReference,
+    log_id: 'POST_INVOICE',
+    message_type: 'S',
+    message_line_string: '',
+    payer_data: payerData,
+    soldto_number: invoice.soldto_number,
+    currency_key: invoice.currency_key,
+    amount_minor: '2',
+    payment_card_token: '-E2EC-1111-CONFORMANCE',
+    payment_card_type: 'VISA',
+    authorization_reference: 'CONFORMANCE',
+    order_number: postingReference,
+    login: 'conformance@example.com',
+    posted_at: new Date().toISOString(),
+    documents: [{ document_key: key, amount_minor: '2', reason_code: '', comment: 'conformance kit' }],
+    reference_number: '',
+    reason_code: '',
+    comment: '',
+  };
+  const reversalReference = randomUUID();
+  const reversal: ErpPaymentReversal = {
+    reversal_reference: reversalReference,
+    posting_reference: postingReference,
+    kind: 'refund',
+    currency_key: invoice.currency_key,
+    amount_minor: '1',
+    documents: [{ document_key: key, amount_minor: '1' }],
+    reason_code: 'CONFORMANCE',
+    reason_text: 'conformance kit',
+    login: 'conformance@example.com',
+    reversed_at: new Date().toISOString(),
+  };
+  const posted = await check('reversePayment', 'has a payment of two minor units to reverse', async () => {
+    const answer = await send('postPayment', posting, { 'idempotency-key': postingReference });
+    if (answer.status !== 200) throw new CheckFailed(`postPayment answered ${answer.status}: ${text(answer)}`);
+    const parsed = erpOperations.postPayment.answer.schema.safeParse(json(answer));
+    if (!parsed.success || parsed.data.message_type !== 'S')
+      throw new CheckFailed(`postPayment did not post the payment to reverse: ${text(answer)}`);
+    return { value: true };
+  });
+  if (!posted) return;
+  await checkNeedsKey(send, check, 'reversePayment', reversal);
+  const first = await check(
+    'reversePayment',
+    'reverses part of the payment: S, a reversal document, the invoice reopened by the amount',
+    async () => {
+      const before = await openMinor();
+      const answer = await send('reversePayment', reversal, { 'idempotency-key': reversalReference });
+      const result = resultOf(answer, 'the reversal');
+      if (result.message_type !== 'S' || !result.reversal_document_number)
+        throw new CheckFailed(
+          `message type ${result.message_type} without a reversal document for a valid reversal: ` +
+            result.message_line_string,
+        );
+      const reopened = result.documents.find((document) => document.document_key === key);
+      if (!reopened || reopened.reopened_minor !== '1')
+        throw new CheckFailed(`the answer does not say the invoice reopened by 1: ${JSON.stringify(result.documents)}`);
+      const after = await openMinor();
+      if (after - before !== 1n)
+        throw new CheckFailed(`the open amount went from ${before} to ${after} minor units for a reversal of 1`);
+      return {
+        value: { body: canonical(json(answer)), number: result.reversal_document_number, open: after },
+        note: `reversal document ${result.reversal_document_number}, ${Math.round(answer.ms)} ms`,
+      };
+    },
+  );
+  if (!first) return;
+  await check(
+    'reversePayment',
+    'reverses once: a repeat with the same key answers the first result and reverses nothing',
+    async () => {
+      const again = await send('reversePayment', reversal, { 'idempotency-key': reversalReference });
+      // Compared as values: an ERP may keep the answer in a form that orders its keys otherwise (jsonb).
+      if (again.status !== 200 || canonical(json(again)) !== first.body)
+        throw new CheckFailed(`the repeat answered ${again.status} ${text(again)}, not the first result`);
+      const after = await openMinor();
+      if (after !== first.open) throw new CheckFailed(`the open amount went from ${first.open} to ${after}`);
+      return { value: null };
+    },
+  );
+  await check(
+    'reversePayment',
+    'reverses a reference once: under another key it answers replayed, the same document, and reverses nothing',
+    async () => {
+      const result = resultOf(
+        await send('reversePayment', reversal, { 'idempotency-key': randomUUID() }),
+        'the same reversal under another key',
+      );
+      if (result.message_type !== 'S' || !result.replayed)
+        throw new CheckFailed(`message type ${result.message_type}, replayed ${result.replayed}: not a replay`);
+      if (result.reversal_document_number !== first.number)
+        throw new CheckFailed(
+          `reversal document ${result.reversal_document_number}, the first reversal's is ${first.number}`,
+        );
+      const after = await openMinor();
+      if (after !== first.open)
+        throw new CheckFailed(`the open amount went from ${first.open} to ${after}: reversed again`);
+      return { value: null };
+    },
+  );
+  await check('reversePayment', 'refuses the same key with another body (409)', async () => {
+    expectError(
+      await send(
+        'reversePayment',
+        { ...reversal, reason_text: 'another body' },
+        { 'idempotency-key': reversalReference },
+      ),
+      409,
+    );
+    return { value: null };
+  });
+  const refusals: [string, ErpPaymentReversal][] = [
+    [
+      'refuses (E) a reversal of more than is left of the payment, and reverses nothing',
+      { ...reversal, amount_minor: '2', documents: [{ document_key: key, amount_minor: '2' }] },
+    ],
+    [
+      'refuses (E) a reversal of a payment it does not know, and reverses nothing',
+      { ...reversal, posting_reference: randomUUID() },
+    ],
+  ];
+  for (const [what, refused] of refusals) {
+    await check('reversePayment', what, async () => {
+      const before = await openMinor();
+      const reference = randomUUID();
+      const body = { ...refused, reversal_reference: reference };
+      const result = resultOf(await send('reversePayment', body, { 'idempotency-key': reference }), 'the reversal');
+      if (result.message_type !== 'E' || result.reversal_document_number)
+        throw new CheckFailed(
+          `message type ${result.message_type}, reversal document '${result.reversal_document_number}'`,
+        );
+      const after = await openMinor();
+      if (after !== before) throw new CheckFailed(`the open amount went from ${before} to ${after}`);
+      return { value: null, note: result.message_line_string };
+    });
+  }
+}
+
 /** A write without an Idempotency-Key is refused 400 (and changes nothing). */
 async function checkNeedsKey(send: Send, check: Check, name: ErpOperationName, body: unknown): Promise<void> {
   await check(name, 'needs an Idempotency-Key (400 without one)', async () => {
@@ -568,6 +741,15 @@ function json(answer: Answer): unknown {
   } catch {
     throw new CheckFailed(`the ${answer.status} answer is not JSON`);
   }
+}
+
+/** JSON with every object's keys in order: two answers with the same values give the same text. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
 }
 
 function text(answer: Answer): string {

@@ -22,7 +22,11 @@ describe('docs/erp-api.yaml', () => {
     expect(oneToOne).toBe(true);
     expect(operations.map((operation) => operation.operationId).sort()).toEqual(Object.keys(erpOperations).sort());
     const writes = operations.filter((operation) => operation.parameters);
-    expect(writes.map((operation) => operation.operationId).sort()).toEqual(['managePaymentCards', 'postPayment']);
+    expect(writes.map((operation) => operation.operationId).sort()).toEqual([
+      'managePaymentCards',
+      'postPayment',
+      'reversePayment',
+    ]);
     for (const write of writes) {
       expect(write.parameters).toEqual([
         expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }),

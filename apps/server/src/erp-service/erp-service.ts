@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { ErpConnector } from '../connectors/erp/erp-connector';
-import { postingFromWire, resultToWire } from '../connectors/erp/http/erp-wire';
+import { postingFromWire, resultToWire, reversalFromWire, reversalResultToWire } from '../connectors/erp/http/erp-wire';
 
 export type ErpServiceOptions = {
   erp: ErpConnector;
@@ -57,6 +57,13 @@ function handlersOf(erp: ErpConnector): Record<ErpOperationName, Handler> {
       resultToWire(
         await erp.postPayment(postingFromWire(body), {
           inTransaction: (tx, result) => record(tx, resultToWire(result)),
+        }),
+      ),
+    // Issue 37: as postPayment, the answer kept in the reversal's transaction.
+    reversePayment: async (body: Parameters<typeof reversalFromWire>[0], record) =>
+      reversalResultToWire(
+        await erp.reversePayment(reversalFromWire(body), {
+          inTransaction: (tx, result) => record(tx, reversalResultToWire(result)),
         }),
       ),
     searchPayments: (body) => erp.searchPayments(body),
@@ -155,7 +162,7 @@ async function once(
     refuse(reply, 409, 'idempotency_conflict', 'This Idempotency-Key was used for a different request.');
   const before = await stored();
   if (before) return before.request_sha256 === digest ? before.answer : conflict();
-  // Kept in the write's transaction when the connector runs one for it (postPayment), else just after it.
+  // Kept in the write's transaction when the connector runs one for it (postPayment, reversePayment), else after it.
   let kept: boolean | undefined;
   const record: RecordAnswer = async (tx, answer) => {
     const result = await tx.execute(sql`

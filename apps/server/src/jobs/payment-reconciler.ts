@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { reconcilePaymentIntents } from '../modules/payments/reconcile-payment-intents';
+import { reconcileReversals } from '../modules/payment-reversals/reconcile-reversals';
 import { writeSetting } from '../modules/system/app-settings.repository';
 
 export function startPaymentReconciler(ctx: AppContext, log: FastifyBaseLogger): () => Promise<void> {
@@ -14,6 +15,8 @@ export function startPaymentReconciler(ctx: AppContext, log: FastifyBaseLogger):
       reconcilePaymentIntents(ctx, {
         log: (entry, message) => log.info(entry, message),
       })
+        // Issue 37: refunds the provider has not answered and reversals the ERP has not taken.
+        .then(() => reconcileReversals(ctx, { log: (entry, message) => log.info(entry, message) }))
         // The System tab shows when a round last finished, and where.
         .then(() =>
           writeSetting(ctx.db, 'reconciler', { lastRunAt: ctx.now().toISOString(), instanceId: ctx.instance.id }),

@@ -10,12 +10,15 @@
 /** Any pay request: its payment_detail may carry a CVV, which is not part of what is being paid. */
 export type PayRequest = { payment_detail: { payment_card_token: string; card_validation_code?: string } };
 
-export type SubmissionKeys = {
+/** The keys of one form's submissions, whatever its request: `fingerprint` says which requests are the same one. */
+export type SubmissionKeysOf<T> = {
   /** The key to send with this request: the open submission's when the body is the same, else a new one. */
-  keyFor(request: PayRequest): string;
+  keyFor(request: T): string;
   /** The server answered for certain: the next submission gets a new key even with the same body. */
   spend(): void;
 };
+
+export type SubmissionKeys = SubmissionKeysOf<PayRequest>;
 
 /**
  * The CVV is left out of the comparison as the server leaves it out of its request hash: it is re-typed, not part
@@ -26,11 +29,15 @@ export function submissionFingerprint(request: PayRequest): string {
   return JSON.stringify({ ...request, payment_detail: paymentDetail });
 }
 
-export function createSubmissionKeys(newKey: () => string = () => crypto.randomUUID()): SubmissionKeys {
+/** Any keyed submission (issue 37: a refund) under the same rule as a payment's. */
+export function createKeyedSubmissions<T>(
+  fingerprintOf: (request: T) => string,
+  newKey: () => string = () => crypto.randomUUID(),
+): SubmissionKeysOf<T> {
   let open: { fingerprint: string; key: string } | null = null;
   return {
     keyFor(request) {
-      const fingerprint = submissionFingerprint(request);
+      const fingerprint = fingerprintOf(request);
       if (open?.fingerprint !== fingerprint) open = { fingerprint, key: newKey() };
       return open.key;
     },
@@ -38,4 +45,8 @@ export function createSubmissionKeys(newKey: () => string = () => crypto.randomU
       open = null;
     },
   };
+}
+
+export function createSubmissionKeys(newKey?: () => string): SubmissionKeys {
+  return createKeyedSubmissions(submissionFingerprint, newKey);
 }

@@ -119,6 +119,17 @@ export type ErpConnector = {
    * batches (flat memory). opening + every amount = the balance at the end of date_to.
    */
   streamStatementLines: (request: StatementLinesRequest) => AsyncIterable<StatementMovement[]>;
+  /**
+   * Issue 37: reverses (all or part of) a posted payment, once per reversal_reference: the documents it paid reopen
+   * (and the credit it left on account shrinks), the balances move back by exactly the amount, and a reversal document
+   * is written. A second call with the same reference changes nothing and answers what the first one did. E: refused
+   * (the payment is unknown or not posted, or the amount or a document's share is more than is left): nothing changed.
+   * `options.inTransaction` as for postPayment.
+   */
+  reversePayment: (
+    reversal: LedgerReversal,
+    options?: { inTransaction?: (tx: Db, result: LedgerReversalResult) => Promise<void> },
+  ) => Promise<LedgerReversalResult>;
   /** POST /api/PaymentsHistory/GetPaymentsHistory: payments (S) and declined attempts (E) of the accounts, newest first. */
   searchPayments: (request: PaymentHistoryRequest) => Promise<PaymentHistoryResponse>;
 };
@@ -169,6 +180,39 @@ export type LedgerPostingResult = {
     open_after_minor: bigint;
   }[];
   /** true when this reference had been posted before (nothing changed now). */
+  replayed: boolean;
+};
+
+/** Issue 37: a reversal of a posted payment for the ledger, identified by the portal's reversal id. */
+export type LedgerReversal = {
+  reversal_reference: string;
+  /** The payment's posting_reference (the portal's payment intent id). */
+  posting_reference: string;
+  kind: 'refund' | 'return' | 'chargeback';
+  currency_key: string;
+  amount_minor: bigint;
+  /**
+   * Shares per document of the payment (at most amount_minor in all); the rest (all of it when empty) from what went
+   * on account first, then the documents the payment paid, the last one first, then a debit on account.
+   */
+  documents: { document_key: string; amount_minor: bigint }[];
+  reason_code: string;
+  reason_text: string;
+  login: string;
+  reversed_at: Date;
+};
+
+export type LedgerReversalResult = {
+  message_type: 'S' | 'E';
+  message_line_string: string;
+  reversal_document_number: string;
+  documents: {
+    document_key: string;
+    document_number_finance: string;
+    billing_document_number: string;
+    reopened_minor: bigint;
+    open_after_minor: bigint;
+  }[];
   replayed: boolean;
 };
 

@@ -175,19 +175,39 @@ export type GatewayEventEffect =
   | { kind: 'charge'; order_number: string }
   /** A saved method was removed at the provider: it can no longer be charged. */
   | { kind: 'method_detached'; payment_card_token: string; payer: GatewayPayer | null }
-  | { kind: 'refunded'; order_number: string; refunded_minor: bigint; currency_key: string }
+  /**
+   * Issue 37: the order's refunds at the provider add up to `refunded_minor` now. Those the portal asked for are known
+   * by their reference; what is more (a refund made in the provider's dashboard) is recorded as a refund too.
+   */
+  | { kind: 'refunded'; order_number: string; refunded_minor: bigint; currency_key: string; reference: string }
+  /** Issue 37: a bank debit that had succeeded came back (return_code: R01, AM04...; `reference`: once per return). */
   | {
-      kind: 'dispute';
+      kind: 'returned';
       order_number: string;
-      status: 'opened' | 'closed';
-      reason: string;
       amount_minor: bigint;
       currency_key: string;
-      /** closed: won, lost, warning_closed... */
-      outcome: string;
+      return_code: string;
+      reason: string;
+      reference: string;
     }
+  /** Issue 37: a dispute as it stands now at the provider (opened, funds withdrawn, evidence in, won, lost). */
+  | { kind: 'dispute'; order_number: string; dispute: GatewayDispute }
   /** Known and nothing to do (a SetupIntent that succeeded: the entry's result is read when the browser asks). */
   | { kind: 'noted' };
+
+export type GatewayDispute = {
+  /** The dispute's id at the provider. */
+  reference: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+  reason: string;
+  amount_minor: bigint;
+  currency_key: string;
+  evidence_due_by: Date | null;
+  /** Where evidence is submitted at the provider (its dashboard, the sandbox's dispute page). */
+  evidence_url: string;
+  /** The provider has taken the amount back from the merchant (and, when won, given it back: status won). */
+  funds_withdrawn: boolean;
+};
 
 export class GatewaySignatureError extends Error {
   constructor(reason: string) {
@@ -201,6 +221,12 @@ export type GatewayEvents = {
   readonly webhookPath: string;
   /** The event types the portal asks the provider for. */
   readonly types: readonly string[];
+  /**
+   * Issue 37: a provider that is asked rather than pushing (the built-in sandbox): the events due now, kept by the
+   * inbox job each round, then `delivered` with their ids (kept twice is kept once: the inbox keys them by id).
+   */
+  pull?: (now: Date) => Promise<GatewayEvent[]>;
+  delivered?: (ids: string[], now: Date) => Promise<void>;
   /** Verifies the signature on the raw body (and its age); throws GatewaySignatureError when it does not hold. */
   verify: (rawBody: Buffer, signature: string | undefined) => GatewayEvent;
   /** What a kept event means; null for a type the portal does not handle (kept, marked ignored). */

@@ -5,11 +5,12 @@
 import type { AppContext } from '../../app-context';
 import type { GatewayEvent, GatewayEventEffect, GatewayPayer } from '../../connectors/gateway/payment-gateway';
 import type { Db } from '../../db/client';
-import { formatMinorUnits } from '@portal/domain';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { findIntentByOrderNumber } from '../payments/payment-intents.repository';
+import { applyDispute, applyRefundedAtProvider, applyReturned } from '../payment-reversals/apply-provider-reversals';
 import { settlePaymentIntent } from '../payments/settle-payment-intent';
 import {
+  keepGatewayEvent,
   leaseDueGatewayEvents,
   markGatewayEventFailed,
   markGatewayEventProcessed,
@@ -25,6 +26,7 @@ export async function processGatewayEvents(
   const round: GatewayEventsRound = { processed: 0, retried: 0 };
   const events = ctx.gateway.events;
   if (!events) return round;
+  await pullDueEvents(ctx);
   const rows = await leaseDueGatewayEvents(ctx.db, ctx.now(), options.limit ?? 20);
   for (const row of rows) {
     try {
@@ -41,6 +43,27 @@ export async function processGatewayEvents(
     }
   }
   return round;
+}
+
+/** A provider that is asked rather than pushing (the sandbox): its due events are kept in the inbox, once each. */
+async function pullDueEvents(ctx: AppContext): Promise<void> {
+  const events = ctx.gateway.events;
+  if (!events?.pull) return;
+  const now = ctx.now();
+  const due = await events.pull(now);
+  if (due.length === 0) return;
+  for (const event of due)
+    await keepGatewayEvent(ctx.db, {
+      provider: ctx.gateway.provider,
+      id: event.id,
+      type: event.type,
+      payload: event.payload,
+      receivedAt: now,
+    });
+  await events.delivered?.(
+    due.map((event) => event.id),
+    now,
+  );
 }
 
 async function applyEffect(ctx: AppContext, row: GatewayEventRow, effect: GatewayEventEffect): Promise<string> {
@@ -61,33 +84,13 @@ async function applyEffect(ctx: AppContext, row: GatewayEventRow, effect: Gatewa
         token_last_four: effect.payment_card_token.split('-')[2] ?? '',
       });
     }
-    case 'refunded': {
-      const intent = await findIntentByOrderNumber(ctx.db, effect.order_number);
-      return audit(ctx.db, ctx, row, 'gateway_payment_refunded', intent?.payerNumber ?? '', {
-        order_number: effect.order_number,
-        refunded: intent
-          ? formatMinorUnits(effect.refunded_minor, intent.currencyDecimals)
-          : String(effect.refunded_minor),
-        currency: effect.currency_key,
-      });
-    }
-    case 'dispute': {
-      const intent = await findIntentByOrderNumber(ctx.db, effect.order_number);
-      return audit(
-        ctx.db,
-        ctx,
-        row,
-        effect.status === 'opened' ? 'gateway_dispute_opened' : 'gateway_dispute_closed',
-        intent?.payerNumber ?? '',
-        {
-          order_number: effect.order_number,
-          reason: effect.reason,
-          amount: intent ? formatMinorUnits(effect.amount_minor, intent.currencyDecimals) : String(effect.amount_minor),
-          currency: effect.currency_key,
-          ...(effect.outcome ? { outcome: effect.outcome } : {}),
-        },
-      );
-    }
+    // Issue 37: money that came back, applied as reversals of the payment (modules/payment-reversals).
+    case 'refunded':
+      return applyRefundedAtProvider(ctx, effect);
+    case 'returned':
+      return applyReturned(ctx, effect);
+    case 'dispute':
+      return applyDispute(ctx, effect);
     case 'noted':
       return 'noted';
   }
@@ -114,7 +117,7 @@ async function audit(
   db: Db,
   ctx: AppContext,
   row: GatewayEventRow,
-  event: 'gateway_method_detached' | 'gateway_payment_refunded' | 'gateway_dispute_opened' | 'gateway_dispute_closed',
+  event: 'gateway_method_detached',
   subject: string,
   details: Record<string, unknown>,
 ): Promise<string> {

@@ -22,6 +22,9 @@ export function toFeedPayment(row: FeedRow): FeedPayment {
     acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
     erp_document_number: row.erpDocumentNumber,
     documents: feedDocumentsOf(row),
+    reverses: row.reverses,
+    reason: row.reason,
+    return_code: row.returnCode,
   };
 }
 

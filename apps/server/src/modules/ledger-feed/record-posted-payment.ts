@@ -58,6 +58,9 @@ export async function recordPostedPayment(
     acknowledgedAt: null,
     erpDocumentNumber: '',
     acknowledgedBy: '',
+    reverses: null,
+    reason: '',
+    returnCode: '',
   });
   await enqueueWebhookEvent(tx, {
     type: kind === 'deposit' ? 'deposit.posted' : 'payment.posted',

@@ -8,6 +8,8 @@ import { sanitizeHtml } from '../configuration/html-sanitizer';
 import { assertKnownPlaceholders } from './email-templates';
 import { mailBranding } from './mail-branding';
 import { buildMailValues, type ReceiptPayload } from './mail-values';
+import type { MoneyBackMailPayload } from './money-back-mail';
+import { moneyBackTemplates } from './money-back-mail-values';
 import { renderEmail, type RenderedEmail } from './render-email';
 import type { AutopayMailPayload, MonthlyStatementMailPayload, ScheduledPaymentMailPayload } from './scheduling-mail';
 import { schedulingTemplates } from './scheduling-mail-values';
@@ -55,6 +57,7 @@ export async function previewEmailTemplate(
       expiresAt: new Date(now.getTime() + 24 * 3600_000).toISOString(),
       ...receipt,
       ...(schedulingTemplates.has(key) ? schedulingSample(key, now, url) : {}),
+      ...(moneyBackTemplates.has(key) ? moneyBackSample(key, now, url) : {}),
     },
     links: {
       confirmUrl: url('/auto-register/confirm/sample'),
@@ -117,4 +120,32 @@ function schedulingSample(key: EmailTemplateKey, now: Date, url: (path: string) 
     manage_url,
   };
   return autopay;
+}
+
+/** Issue 37: part of a card payment refunded, or a bank debit returned in full, on sample data. */
+function moneyBackSample(
+  key: EmailTemplateKey,
+  now: Date,
+  url: (path: string) => string,
+): Sample<MoneyBackMailPayload> {
+  const refund = key === 'payment_refunded';
+  const invoice = (number: string, amount: string) => ({
+    billing_document_number: `009000${number}`,
+    document_number_finance: `140000${number}`,
+    amount,
+  });
+  return {
+    amount: refund ? '250.00' : '1250.00',
+    payment_amount: '1250.00',
+    currency_key: 'USD',
+    currency_decimals: 2,
+    payment_date: new Date(now.getTime() - 10 * 86_400_000).toISOString().slice(0, 10),
+    reference_code: 'PAY-2026-000123',
+    payment_method_label: refund ? 'VISA 4242' : 'EC 6789',
+    reason: refund ? 'overpayment' : '',
+    return_code: refund ? '' : 'R01',
+    documents: refund ? [invoice('1235', '250.00')] : [invoice('1234', '1000.00'), invoice('1235', '250.00')],
+    // Where notifyPayer links (payment-reversals/settle-reversal.ts).
+    manage_url: url(refund ? '/payments/history' : '/invoices'),
+  };
 }

@@ -5,6 +5,7 @@ import type { PaymentCause } from '@portal/contracts';
 import { formatMoney } from '@portal/domain';
 import { toLocaleTag, translate, type Language } from '@portal/i18n';
 import { displayInvoiceNumber, mailTable } from './mail-table';
+import { moneyBackMailValues, moneyBackTemplates } from './money-back-mail-values';
 import type { MailValues } from './render-email';
 import { paidByValue, schedulingMailValues, schedulingTemplates } from './scheduling-mail-values';
 
@@ -70,6 +71,8 @@ export function buildMailValues(input: {
   if (receiptTemplates.has(input.template)) Object.assign(values, receiptValues(payload as ReceiptPayload, language));
   if (schedulingTemplates.has(input.template))
     Object.assign(values, schedulingMailValues(input.template, payload, language));
+  if (moneyBackTemplates.has(input.template))
+    Object.assign(values, moneyBackMailValues(input.template, payload, language));
   return values;
 }
 

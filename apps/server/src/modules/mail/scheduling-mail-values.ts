@@ -5,7 +5,7 @@ import type { PaymentCause } from '@portal/contracts';
 import { formatMoney } from '@portal/domain';
 import { toLocaleTag, translate, type Language } from '@portal/i18n';
 import { displayInvoiceNumber, mailParagraph, mailTable } from './mail-table';
-import type { MailValues } from './render-email';
+import type { MailHtml, MailValues } from './render-email';
 import type {
   AutopayMailPayload,
   MailDocument,
@@ -123,7 +123,7 @@ function scheduledPaymentValues(payment: Partial<ScheduledPaymentMailPayload>, w
     amount: money(payment.total_amount ?? '0'),
     paymentDate: words.day(str(payment.scheduled_date)),
     paymentMethod: str(payment.payment_method_label),
-    documentsTable: documentsTable(payment.documents ?? [], money, words),
+    documentsTable: documentsTable(payment.documents ?? [], money, words.language),
     manageUrl: str(payment.manage_url),
   };
   if (payment.reason) {
@@ -134,9 +134,15 @@ function scheduledPaymentValues(payment: Partial<ScheduledPaymentMailPayload>, w
   return values;
 }
 
-function documentsTable(documents: readonly MailDocument[], money: (amount: string) => string, words: Words) {
+/** A payment's documents with the amount of each (also the documents a refund or a returned debit opened again). */
+export function documentsTable(
+  documents: readonly MailDocument[],
+  money: (amount: string) => string,
+  language: Language,
+): MailHtml {
+  const t = (key: string) => translate(language, undefined, key);
   return mailTable(
-    [{ label: words.t('mail.receipt.document') }, { label: words.t('mail.receipt.amount'), align: 'right' }],
+    [{ label: t('mail.receipt.document') }, { label: t('mail.receipt.amount'), align: 'right' }],
     documents.map((document) => [displayInvoiceNumber(document), money(document.amount)]),
   );
 }

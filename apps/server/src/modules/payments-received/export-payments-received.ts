@@ -2,7 +2,13 @@
 // each, newest first, streamed from the database in keyset batches straight into the file (memory stays flat). Text
 // cells are neutralised against formula injection (a comment or reference typed by a payer may start with =).
 import type { Readable } from 'node:stream';
-import type { PaymentReceived, PaymentsReceivedExportFormat, PaymentsReceivedFilters } from '@portal/contracts';
+import {
+  paymentsReceivedKinds,
+  type PaymentReceived,
+  type PaymentsReceivedExportFormat,
+  type PaymentsReceivedFilters,
+  type PaymentsReceivedKind,
+} from '@portal/contracts';
 import { translate, type Language } from '@portal/i18n';
 import type { AppContext } from '../../app-context';
 import { csvLines, csvStream, xlsxStream } from '../../http/file-export';
@@ -100,7 +106,7 @@ async function* batches(
   let after: ReceivedKey | undefined;
   for (;;) {
     const rows = await receivedPage(ctx.db, filters, batchSize, after);
-    if (rows.length > 0) yield rows.map(({ row }) => cellsOf(toPaymentReceived(row), kindLabels));
+    if (rows.length > 0) yield rows.map(({ row }) => cellsOf(toPaymentReceived(row, null), kindLabels));
     if (rows.length < batchSize) return;
     after = rows.at(-1)!.key;
   }
@@ -116,7 +122,10 @@ export function exportPaymentsReceived(
   const filters = receivedFilters(request, ctx.now());
   const label = (key: string) => translate(locale.language, locale.country, `payments-received.${key}`);
   const labels = columns.map((column) => label(`columns.${column}`));
-  const kindLabels = { invoice: label('kinds.invoice'), deposit: label('kinds.deposit'), guest: label('kinds.guest') };
+  const kindLabels = Object.fromEntries(paymentsReceivedKinds.map((kind) => [kind, label(`kinds.${kind}`)])) as Record<
+    PaymentsReceivedKind,
+    string
+  >;
   const rows = batches(ctx, filters, kindLabels);
   if (format === 'csv') return csvStream(labels, rows, csvLines);
   return xlsxStream(

@@ -61,7 +61,17 @@ export async function receivedPage(
   return rows.map(({ row, postedAtKey: postedAt }) => ({ row, key: { postedAt, id: row.id } }));
 }
 
-export type MinorSum = { currencyKey: string; currencyDecimals: number; amountMinor: bigint; count: number };
+/** Net (everything), gross (the payments alone, before anything went back) per currency, in minor units. */
+export type MinorSum = {
+  currencyKey: string;
+  currencyDecimals: number;
+  amountMinor: bigint;
+  grossMinor: bigint;
+  count: number;
+};
+
+/** Issue 37: a reversal's item (refund, return, chargeback, dispute won) points at its payment; a payment does not. */
+const grossAmount = sql<string>`coalesce(sum(${paymentFeed.amountMinor}) FILTER (WHERE ${paymentFeed.reverses} IS NULL), 0)::text`;
 
 // A currency has one number of decimals in the ledger; grouping by both keeps a sum from ever adding minor units of
 // different sizes, should a row disagree.
@@ -71,13 +81,19 @@ export async function receivedTotals(db: Db, filters: ReceivedFilters): Promise<
       currencyKey: paymentFeed.currencyKey,
       currencyDecimals: paymentFeed.currencyDecimals,
       amountMinor: sql<string>`sum(${paymentFeed.amountMinor})::text`,
+      grossMinor: grossAmount,
       count: sql<number>`count(*)::int`,
     })
     .from(paymentFeed)
     .where(whereOf(filters))
     .groupBy(paymentFeed.currencyKey, paymentFeed.currencyDecimals)
     .orderBy(paymentFeed.currencyKey, paymentFeed.currencyDecimals);
-  return rows.map((row) => ({ ...row, amountMinor: BigInt(row.amountMinor), count: Number(row.count) }));
+  return rows.map((row) => ({
+    ...row,
+    amountMinor: BigInt(row.amountMinor),
+    grossMinor: BigInt(row.grossMinor),
+    count: Number(row.count),
+  }));
 }
 
 export async function receivedPerDay(db: Db, filters: ReceivedFilters): Promise<(MinorSum & { day: string })[]> {
@@ -88,11 +104,17 @@ export async function receivedPerDay(db: Db, filters: ReceivedFilters): Promise<
       currencyKey: paymentFeed.currencyKey,
       currencyDecimals: paymentFeed.currencyDecimals,
       amountMinor: sql<string>`sum(${paymentFeed.amountMinor})::text`,
+      grossMinor: grossAmount,
       count: sql<number>`count(*)::int`,
     })
     .from(paymentFeed)
     .where(whereOf(filters))
     .groupBy(day, paymentFeed.currencyKey, paymentFeed.currencyDecimals)
     .orderBy(day, paymentFeed.currencyKey, paymentFeed.currencyDecimals);
-  return rows.map((row) => ({ ...row, amountMinor: BigInt(row.amountMinor), count: Number(row.count) }));
+  return rows.map((row) => ({
+    ...row,
+    amountMinor: BigInt(row.amountMinor),
+    grossMinor: BigInt(row.grossMinor),
+    count: Number(row.count),
+  }));
 }

@@ -1,10 +1,11 @@
 // A row of the payments feed as Payments received shows it: the amount from minor units by the row's own decimals.
-import type { PaymentReceived } from '@portal/contracts';
+import type { PaymentMoneyBack, PaymentReceived } from '@portal/contracts';
 import { formatMinorUnits } from '@portal/domain';
 import { feedDocumentsOf } from '../ledger-feed/feed-payment';
 import type { FeedRow } from './payments-received.repository';
 
-export function toPaymentReceived(row: FeedRow): PaymentReceived {
+/** `moneyBack`: what came back of a payment since (issue 37); null for a reversal, and where it is not asked for. */
+export function toPaymentReceived(row: FeedRow, moneyBack: PaymentMoneyBack | null): PaymentReceived {
   return {
     id: row.id,
     posted_at: row.postedAt.toISOString(),
@@ -24,5 +25,9 @@ export function toPaymentReceived(row: FeedRow): PaymentReceived {
     acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
     erp_document_number: row.erpDocumentNumber,
     acknowledged_by: row.acknowledgedBy,
+    reverses: row.reverses,
+    reason: row.reason,
+    return_code: row.returnCode,
+    money_back: moneyBack,
   };
 }

@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import { receivedFilters } from './received-filters';
 import { toPaymentReceived } from './received-payment';
+import { moneyBackOfPayments } from '../payment-reversals/money-back-of-payments';
 import {
   receivedPage,
   receivedPerDay,
@@ -44,6 +45,8 @@ const wireSum = (sum: MinorSum) => ({
   currency_key: sum.currencyKey,
   currency_decimals: sum.currencyDecimals,
   amount: formatMinorUnits(sum.amountMinor, sum.currencyDecimals),
+  gross_amount: formatMinorUnits(sum.grossMinor, sum.currencyDecimals),
+  reversed_amount: formatMinorUnits(sum.grossMinor - sum.amountMinor, sum.currencyDecimals),
   count: sum.count,
 });
 
@@ -60,9 +63,13 @@ export async function searchPaymentsReceived(
     receivedPerDay(ctx.db, filters),
   ]);
   const shown = rows.slice(0, limit);
+  const moneyBack = await moneyBackOfPayments(
+    ctx.db,
+    shown.map(({ row }) => row),
+  );
   return {
     period: { date_from: filters.from, date_to: filters.to },
-    items: shown.map(({ row }) => toPaymentReceived(row)),
+    items: shown.map(({ row }) => toPaymentReceived(row, moneyBack.get(row.id) ?? null)),
     next_cursor: rows.length > limit ? cursorOf(shown.at(-1)!.key) : null,
     totals: totals.map(wireSum),
     per_day: perDay.map((sum) => ({ day: sum.day, ...wireSum(sum) })),

@@ -29,6 +29,7 @@ import { scheduledPaymentsPath } from './schedule-payment';
 /** Where a payer pays invoices: the invoice list. */
 const invoicesPath = '/invoices';
 import { toWire, type ScheduledPaymentRow, type StoredPaymentRequest } from './scheduled-payments.repository';
+import { isMethodReturned } from '../payment-reversals/apply-provider-reversals';
 
 export type RunOutcome = 'paid' | 'not_paid' | 'pending' | 'retry';
 
@@ -37,9 +38,13 @@ const maxAttempts = 5;
 
 /** Reasons that mean the AutoPay enrolment itself can no longer run: it stops and says so. */
 const stopsAutopay: Partial<
-  Record<NotPaidReason, 'method_missing' | 'method_expired' | 'user_inactive' | 'not_entitled' | 'autopay_disabled'>
+  Record<
+    NotPaidReason,
+    'method_missing' | 'method_expired' | 'method_returned' | 'user_inactive' | 'not_entitled' | 'autopay_disabled'
+  >
 > = {
   method_missing: 'method_missing',
+  method_returned: 'method_returned',
   method_expired: 'method_expired',
   user_inactive: 'user_inactive',
   not_entitled: 'not_entitled',
@@ -56,6 +61,8 @@ export async function runScheduledPayment(ctx: AppContext, row: ScheduledPayment
   if ('refused' in loaded) return notPaid(ctx, row, loaded.refused);
 
   try {
+    // Issue 37: a debit of this method came back as one that cannot work again: not tried, and said so.
+    if (await isMethodReturned(ctx.db, row.paymentCardToken)) return await notPaid(ctx, row, 'method_returned');
     const saved = await ctx.erp.getPaymentCards({
       payer_data: { customer_number: row.payerNumber, company_code: row.companyCode },
     });

@@ -1,7 +1,13 @@
-// The connector's payment posting on the wire of the ERP contract and back: minor units as integer strings (JSON
-// numbers lose precision past 2^53), the moment as ISO 8601. Used by the HTTP connector and the reference service.
-import type { ErpPaymentPosting, ErpPostingResult } from '@portal/contracts/erp-api';
-import type { LedgerPaymentPosting, LedgerPostingResult } from '../erp-connector';
+// The connector's payment posting and reversal (issue 37) on the wire of the ERP contract and back: minor units as
+// integer strings (JSON numbers lose precision past 2^53), the moment as ISO 8601. Used by the HTTP connector and the
+// reference service.
+import type {
+  ErpPaymentPosting,
+  ErpPaymentReversal,
+  ErpPostingResult,
+  ErpReversalResult,
+} from '@portal/contracts/erp-api';
+import type { LedgerPaymentPosting, LedgerPostingResult, LedgerReversal, LedgerReversalResult } from '../erp-connector';
 
 export function postingToWire(posting: LedgerPaymentPosting): ErpPaymentPosting {
   return {
@@ -38,6 +44,46 @@ export function resultFromWire(result: ErpPostingResult): LedgerPostingResult {
     documents: result.documents.map((document) => ({
       ...document,
       applied_minor: BigInt(document.applied_minor),
+      open_after_minor: BigInt(document.open_after_minor),
+    })),
+  };
+}
+
+export function reversalToWire(reversal: LedgerReversal): ErpPaymentReversal {
+  return {
+    ...reversal,
+    amount_minor: String(reversal.amount_minor),
+    reversed_at: reversal.reversed_at.toISOString(),
+    documents: reversal.documents.map((document) => ({ ...document, amount_minor: String(document.amount_minor) })),
+  };
+}
+
+export function reversalFromWire(reversal: ErpPaymentReversal): LedgerReversal {
+  return {
+    ...reversal,
+    amount_minor: BigInt(reversal.amount_minor),
+    reversed_at: new Date(reversal.reversed_at),
+    documents: reversal.documents.map((document) => ({ ...document, amount_minor: BigInt(document.amount_minor) })),
+  };
+}
+
+export function reversalResultToWire(result: LedgerReversalResult): ErpReversalResult {
+  return {
+    ...result,
+    documents: result.documents.map((document) => ({
+      ...document,
+      reopened_minor: String(document.reopened_minor),
+      open_after_minor: String(document.open_after_minor),
+    })),
+  };
+}
+
+export function reversalResultFromWire(result: ErpReversalResult): LedgerReversalResult {
+  return {
+    ...result,
+    documents: result.documents.map((document) => ({
+      ...document,
+      reopened_minor: BigInt(document.reopened_minor),
       open_after_minor: BigInt(document.open_after_minor),
     })),
   };

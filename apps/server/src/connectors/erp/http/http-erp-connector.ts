@@ -3,7 +3,7 @@
 // client (erp-http-client.ts) keeps the connections, the time-outs, the retries of reads and the circuit breaker.
 // Where the built-in ledger shares the portal's transaction (beforeRead, inTransaction), a remote ERP cannot: the
 // portal's part runs in a transaction of its own, before the read or after the ERP confirmed, and the posting
-// reference keeps a payment's posting exactly-once across retries and the reconciler.
+// reference (a reversal's reference, issue 37) keeps a posting exactly-once across retries and the reconciler.
 import { createInterface } from 'node:readline';
 import { erpApiPrefix, erpOperations, erpPdfDocumentsHeader, type ErpOperationName } from '@portal/contracts/erp-api';
 import { BackendConfiguration, LedgerDocument, StatementMovement } from '@portal/contracts';
@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client';
 import { readSetting, writeSetting } from '../../../modules/system/app-settings.repository';
 import type { ErpConnector } from '../erp-connector';
 import { createErpHttpClient, ErpRefusedError, ErpUnavailableError, type ErpRequest } from './erp-http-client';
-import { postingToWire, resultFromWire } from './erp-wire';
+import { postingToWire, resultFromWire, reversalResultFromWire, reversalToWire } from './erp-wire';
 
 /** Where the last backend configuration read from the ERP is kept (app_settings). */
 const keptConfigurationSetting = 'erp_backend_configuration';
@@ -155,6 +155,17 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
       const result = resultFromWire(wire);
       if (postOptions?.inTransaction) {
         await options.db.transaction(async (tx) => postOptions.inTransaction!(tx as unknown as Db, result));
+      }
+      return result;
+    },
+    reversePayment: async (reversal, reverseOptions) => {
+      // As postPayment: the reversal reference is the Idempotency-Key, the portal's part runs once the ERP confirmed.
+      const wire = (await call('reversePayment', reversalToWire(reversal), reversal.reversal_reference)) as Parameters<
+        typeof reversalResultFromWire
+      >[0];
+      const result = reversalResultFromWire(wire);
+      if (reverseOptions?.inTransaction) {
+        await options.db.transaction(async (tx) => reverseOptions.inTransaction!(tx as unknown as Db, result));
       }
       return result;
     },

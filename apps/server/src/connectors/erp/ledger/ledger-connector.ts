@@ -22,6 +22,7 @@ import { createPaymentCardOperations } from './ledger-payment-cards';
 import { createPaymentHistory } from './ledger-payment-history';
 import { createStatementQueries } from './ledger-statements';
 import { createPaymentPostings } from './ledger-payments';
+import { createPaymentReversals } from './ledger-reversals';
 import {
   apparv,
   companyCodes,
@@ -380,6 +381,7 @@ export function createLedgerConnector(db: Db, options: LedgerConnectorOptions = 
     renderInvoicePdf,
     ...createPaymentCardOperations(db),
     ...createPaymentPostings(db, invoices),
+    ...createPaymentReversals(db),
     ...createPaymentHistory(db, invoices, { decimalsOf, foundCountCap: options.foundCountCap }),
     ...createStatementQueries(db, invoices, { decimalsOf }),
   };

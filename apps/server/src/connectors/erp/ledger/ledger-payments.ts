@@ -37,7 +37,7 @@ function parseDocumentKey(key: string): DocumentKey | null {
   return { companyCode, documentNumberFinance, fiscalYear, lineItem };
 }
 
-function keyOf(row: Pick<DocumentRow, 'companyCode' | 'documentNumberFinance' | 'fiscalYear' | 'lineItem'>): string {
+export function keyOf(row: Pick<DocumentRow, 'companyCode' | 'documentNumberFinance' | 'fiscalYear' | 'lineItem'>): string {
   return [row.companyCode, row.documentNumberFinance, row.fiscalYear, row.lineItem].join('|');
 }
 
@@ -395,7 +395,7 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
   return { getPayableDocuments, postPayment };
 }
 
-type BalanceChange = {
+export type BalanceChange = {
   row: DocumentRow;
   openBefore: bigint;
   openAfter: bigint;
@@ -421,7 +421,7 @@ function contribution(open: bigint, isOpenItem: boolean) {
  * (a payment of 10 invoices of one account is one round trip, not 10), its rows in key order so that concurrent
  * postings lock them in one order.
  */
-async function updateBalances(tx: Db, changes: BalanceChange[]): Promise<void> {
+export async function updateBalances(tx: Db, changes: BalanceChange[]): Promise<void> {
   const deltas = changes.flatMap((change): BalanceDelta[] => {
     const before = contribution(change.openBefore, !change.isNew);
     const after = contribution(change.openAfter, !change.clearedAfter);

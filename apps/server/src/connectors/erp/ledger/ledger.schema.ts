@@ -408,6 +408,54 @@ export const paymentItems = ledger.table(
 );
 
 /**
+ * Issue 37: a reversal of (part of) a posted payment, once per reversal reference (the portal's reversal id): a
+ * refund, a returned debit or a chargeback. Its document (finance type DZ, a negative payment) is the statement's
+ * movement; its items say what each document got back.
+ */
+export const ledgerPaymentReversals = ledger.table(
+  'payment_reversals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    reversalReference: text('reversal_reference').notNull(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id),
+    /** refund, return or chargeback. */
+    kind: text('kind').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The reversal's document (documents.id) and its finance number. */
+    documentId: bigint('document_id', { mode: 'number' }),
+    documentNumberFinance: text('document_number_finance').notNull().default(''),
+    /** A debit on account, made of what could not be given back to a document or to the payment's credit. */
+    debitDocumentId: bigint('debit_document_id', { mode: 'number' }),
+    reasonCode: text('reason_code').notNull().default(''),
+    reasonText: text('reason_text').notNull().default(''),
+    login: text('login').notNull().default(''),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_reversals_reference_key').on(t.reversalReference),
+    index('payment_reversals_payment_idx').on(t.paymentId),
+  ],
+);
+
+/** What one reversal changed on each document: the open amount before and after (after − before is given back). */
+export const ledgerPaymentReversalItems = ledger.table(
+  'payment_reversal_items',
+  {
+    reversalId: bigint('reversal_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerPaymentReversals.id, { onDelete: 'cascade' }),
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id),
+    openBefore: bigint('open_before', { mode: 'bigint' }).notNull(),
+    openAfter: bigint('open_after', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reversalId, t.documentId] })],
+);
+
+/**
  * A customer's e-invoicing identifiers (issue 27: party_ids of the customers CSV), as scheme and value (ISO 6523
  * ICD or EAS code, e.g. 0002:FR23342, 0192:987654325). A UBL document's buyer is the customer holding one of its
  * identifiers; an identifier belongs to one customer.

@@ -31,6 +31,7 @@ import {
 } from '../payment-gateway';
 import { sandboxAccessTokens, sandboxCharges, sandboxIdempotencyKeys, sandboxTokens } from './sandbox.schema';
 import { CHALLENGE_CODE, cardBehaviour, echeckBehaviour, type SandboxBehaviour } from './test-numbers';
+import { createSandboxEvents, type SandboxEvents } from './sandbox-events';
 
 export const SANDBOX_BASE_PATH = '/sandbox-gateway';
 
@@ -48,6 +49,8 @@ export type SandboxGatewayOptions = {
   /** How long the "timeout" test numbers keep the caller waiting before the call times out. */
   slowAnswerMs?: number;
   accessTokenTtlSeconds?: number;
+  /** Issue 37: how long after a charge its bank return or dispute comes (SANDBOX_RETURN_AFTER_SECONDS). */
+  returnAfterSeconds?: number;
 };
 
 /** What the frame posts to /Ajax: the only place a card or account number is ever seen, and only in memory. */
@@ -76,6 +79,8 @@ export type AccessTokenView = {
 
 export type SandboxGateway = PaymentGateway & {
   readonly portalOrigin: string | null;
+  /** Issue 37: returns and disputes, pulled by the portal's inbox job; disputes decided on the sandbox's page. */
+  readonly events: SandboxEvents;
   /** The access token if it is live, for the frame and challenge pages. */
   describeAccessToken: (accessToken: string) => Promise<AccessTokenView | null>;
   /** The frame's /Ajax post: validate, tokenise, remember the result against the access token. */
@@ -271,6 +276,11 @@ export function createSandboxGateway(db: Db, options: SandboxGatewayOptions): Sa
     frameOrigin: options.frameOrigin,
     contentSecurity: noContentSecurity,
     portalOrigin: options.portalOrigin,
+    events: createSandboxEvents(db, {
+      now,
+      returnAfterSeconds: options.returnAfterSeconds ?? 30,
+      disputeUrl: (id) => url(`/disputes/${id}`),
+    }),
 
     async startEntry(request: GatewayEntryRequest): Promise<AccessTokenResponse> {
       if (request.payment_method === 'TO' && !isPortalPath(request.redirect_uri ?? ''))

@@ -1,6 +1,8 @@
 // The sandbox's HTML pages (hosted frame, 3-D Secure challenge), its one script and its style sheet. No inline
 // script or style anywhere: the pages run under their own strict CSP (sandbox.routes.ts).
-import { resolveLanguage, translate } from '@portal/i18n';
+import { currencyDecimals, formatMinorUnits, formatMoney } from '@portal/domain';
+import { resolveLanguage, toLocaleTag, translate, type Language } from '@portal/i18n';
+import type { sandboxDisputes } from './sandbox.schema';
 import type { AccessTokenView } from './sandbox-gateway';
 import { SANDBOX_BASE_PATH } from './sandbox-gateway';
 import { CHALLENGE_CODE } from './test-numbers';
@@ -99,6 +101,39 @@ ${amount ? `<p>${escapeHtml(t('payment-methods.challenge.amount', { amount }))}<
 <button type="submit" name="outcome" value="cancel" class="secondary">${escapeHtml(t('payment-methods.challenge.cancel'))}</button>
 </div>
 </form>
+</main>`,
+  });
+}
+
+/** Issue 37: a dispute at the sandbox, with its two decisions while evidence is due. */
+export function disputePage(dispute: typeof sandboxDisputes.$inferSelect, language: Language): string {
+  const t = (key: string, values?: Record<string, string>) =>
+    translate(language, undefined, `money-back.sandbox_dispute.${key}`, values);
+  const amount = formatMoney(formatMinorUnits(dispute.amountMinor, currencyDecimals(dispute.currencyKey)), dispute.currencyKey, toLocaleTag(language));
+  const open = dispute.status === 'needs_response';
+  return page({
+    language,
+    title: t('title'),
+    body: `<main class="challenge">
+<h1>${escapeHtml(t('title'))}</h1>
+<dl>
+<dt>${escapeHtml(t('order'))}</dt><dd>${escapeHtml(dispute.orderNumber)}</dd>
+<dt>${escapeHtml(t('amount'))}</dt><dd>${escapeHtml(amount)}</dd>
+<dt>${escapeHtml(t('reason'))}</dt><dd>${escapeHtml(dispute.reason)}</dd>
+<dt>${escapeHtml(t('status'))}</dt><dd>${escapeHtml(t(`statuses.${dispute.status}`))}</dd>
+${open ? `<dt>${escapeHtml(t('due'))}</dt><dd>${escapeHtml(dispute.evidenceDueBy.toISOString().slice(0, 10))}</dd>` : ''}
+</dl>
+${
+  open
+    ? `<p>${escapeHtml(t('intro'))}</p>
+<form method="post" action="${SANDBOX_BASE_PATH}/disputes/${escapeHtml(dispute.id)}">
+<div class="actions">
+<button type="submit" name="outcome" value="won">${escapeHtml(t('submit_evidence'))}</button>
+<button type="submit" name="outcome" value="lost" class="secondary">${escapeHtml(t('accept'))}</button>
+</div>
+</form>`
+    : `<p role="status">${escapeHtml(t(`decided_${dispute.status}`))}</p>`
+}
 </main>`,
   });
 }

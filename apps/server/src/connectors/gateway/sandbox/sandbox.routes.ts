@@ -6,11 +6,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { resolveLanguage, translate } from '@portal/i18n';
 import { z } from 'zod';
 import { SANDBOX_BASE_PATH, type SandboxGateway } from './sandbox-gateway';
-import { challengePage, expiredPage, frameCss, frameJs, framePage } from './sandbox-pages';
+import { challengePage, disputePage, expiredPage, frameCss, frameJs, framePage } from './sandbox-pages';
 
 const publicRoute = { config: { public: true } } as const;
 
-export async function sandboxGatewayRoutes(app: FastifyInstance, options: { gateway: SandboxGateway }): Promise<void> {
+export async function sandboxGatewayRoutes(
+  app: FastifyInstance,
+  options: { gateway: SandboxGateway; onDisputeDecided?: () => void },
+): Promise<void> {
   const { gateway } = options;
   const portal = gateway.portalOrigin ?? "'self'";
 
@@ -119,5 +122,32 @@ export async function sandboxGatewayRoutes(app: FastifyInstance, options: { gate
       : null;
     if (!back) return reply.status(404).type('text/html; charset=utf-8').send(expiredPage('en'));
     return reply.redirect(back, 303);
+  });
+
+  // Issue 37: the dispute page, the provider's own place for evidence (the portal links to it). Its id is unguessable
+  // (dp_ and 24 random hex digits) and it is test money only; a real provider's page sits behind its dashboard login.
+  const disputeId = z.object({ id: z.string().regex(/^dp_[0-9a-f]{24}$/) });
+  const languageOf = (request: { headers: Record<string, unknown> }) =>
+    resolveLanguage(String(request.headers['accept-language'] ?? 'en').slice(0, 2));
+
+  app.get(`${SANDBOX_BASE_PATH}/disputes/:id`, publicRoute, async (request, reply) => {
+    withCsp(reply, 'page').type('text/html; charset=utf-8');
+    const language = languageOf(request);
+    const params = disputeId.safeParse(request.params);
+    const dispute = params.success ? await gateway.events.findDispute(params.data.id) : null;
+    if (!dispute) return reply.status(404).send(expiredPage(language));
+    return reply.send(disputePage(dispute, language));
+  });
+
+  app.post(`${SANDBOX_BASE_PATH}/disputes/:id`, publicRoute, async (request, reply) => {
+    withCsp(reply, 'page');
+    const params = disputeId.safeParse(request.params);
+    const body = z.object({ outcome: z.enum(['won', 'lost']) }).safeParse(request.body);
+    if (!params.success || !body.success)
+      return reply.status(404).type('text/html; charset=utf-8').send(expiredPage(languageOf(request)));
+    await gateway.events.decideDispute(params.data.id, body.data.outcome);
+    // The portal hears of it at its inbox job's next round (it asks the sandbox for due events).
+    options.onDisputeDecided?.();
+    return reply.redirect(`${SANDBOX_BASE_PATH}/disputes/${params.data.id}`, 303);
   });
 }

@@ -57,3 +57,31 @@ export const sandboxIdempotencyKeys = gatewaySandbox.table('idempotency_keys', {
   response: jsonb('response').$type<Record<string, unknown>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Issue 37: what the sandbox reports later, as a real provider does by webhook: a bank debit returned (account numbers
+ * ending 2227, 1113), a dispute opened (card 4000 0000 0000 0259), a dispute closed. The portal's inbox job asks for
+ * the due ones each round (events.pull) and keeps them; then they are marked delivered.
+ */
+export const sandboxEvents = gatewaySandbox.table('events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  orderNumber: text('order_number').notNull(),
+  payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+});
+
+/** Issue 37: disputes of sandbox charges; evidence is submitted on the sandbox's own dispute page. */
+export const sandboxDisputes = gatewaySandbox.table('disputes', {
+  id: text('id').primaryKey(),
+  orderNumber: text('order_number').notNull(),
+  /** needs_response, under_review, won, lost. */
+  status: text('status').notNull(),
+  reason: text('reason').notNull(),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  currencyKey: text('currency_key').notNull(),
+  evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+});

@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import type { Db } from '../../../db/client';
 import {
   GatewaySignatureError,
+  type GatewayDispute,
   type GatewayEvent,
   type GatewayEventEffect,
   type GatewayEvents,
@@ -76,6 +77,7 @@ export function stripeEvents(db: Db, stripe: Stripe, webhookSecret: string): Gat
             order_number: order,
             refunded_minor: BigInt(charge.amount_refunded),
             currency_key: charge.currency.toUpperCase(),
+            reference: kept.id,
           };
         }
         case 'charge.dispute.created':
@@ -83,15 +85,7 @@ export function stripeEvents(db: Db, stripe: Stripe, webhookSecret: string): Gat
           const dispute = event.data.object;
           const order = await orderOfPaymentIntent(dispute.payment_intent);
           if (!order) return { kind: 'noted' };
-          return {
-            kind: 'dispute',
-            order_number: order,
-            status: event.type === 'charge.dispute.created' ? 'opened' : 'closed',
-            reason: dispute.reason,
-            amount_minor: BigInt(dispute.amount),
-            currency_key: dispute.currency.toUpperCase(),
-            outcome: event.type === 'charge.dispute.closed' ? dispute.status : '',
-          };
+          return { kind: 'dispute', order_number: order, dispute: disputeOf(dispute) };
         }
         case 'payment_method.detached': {
           const method = event.data.object;
@@ -116,5 +110,29 @@ export function stripeEvents(db: Db, stripe: Stripe, webhookSecret: string): Gat
           return null;
       }
     },
+  };
+}
+
+/** A Stripe dispute as the portal keeps it (issue 37): its status in the port's four, funds withdrawn or not. */
+function disputeOf(dispute: Stripe.Dispute): GatewayDispute {
+  const status: GatewayDispute['status'] =
+    dispute.status === 'won' || dispute.status === 'warning_closed'
+      ? 'won'
+      : dispute.status === 'lost'
+        ? 'lost'
+        : dispute.status === 'under_review' || dispute.status === 'warning_under_review'
+          ? 'under_review'
+          : 'needs_response';
+  const dueBy = dispute.evidence_details?.due_by;
+  return {
+    reference: dispute.id,
+    status,
+    reason: dispute.reason,
+    amount_minor: BigInt(dispute.amount),
+    currency_key: dispute.currency.toUpperCase(),
+    evidence_due_by: dueBy ? new Date(dueBy * 1000) : null,
+    evidence_url: `https://dashboard.stripe.com/${dispute.livemode ? '' : 'test/'}disputes/${dispute.id}`,
+    // Stripe takes a card dispute's amount at once (a balance transaction of the dispute); inquiries take nothing.
+    funds_withdrawn: (dispute.balance_transactions ?? []).some((transaction) => transaction.amount < 0),
   };
 }

@@ -1,6 +1,7 @@
 // The amounts per day of the whole filter: one currency at a time (amounts of different currencies do not share a
 // scale), so the bars carry one colour and read without it; days without payments stand at zero. The chart is an
-// image with a summary for screen readers, and the same figures are a table one click away. The bars are a plain SVG
+// image with a summary for screen readers, and the same figures are a table one click away. Issue 37: the amounts are
+// net of what went back (refunds, returns, chargebacks), so a day can stand below the zero line. The bars are a plain SVG
 // drawn at the box's measured width: a chart library (recharts) made this page's code 135 KB gzipped, for bars on a
 // day axis.
 import { Box, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
@@ -124,13 +125,15 @@ function DayBars({
 }) {
   const { t } = useTranslation();
   const { ref, width } = useElementSize<HTMLDivElement>();
-  const ticks = axisTicks(Math.max(0, ...bars.map((bar) => bar.value)));
+  const values = bars.map((bar) => bar.value);
+  const ticks = axisTicks(Math.max(0, ...values), 4, Math.min(0, ...values));
   const top = ticks.at(-1)!;
+  const bottom = ticks[0]!;
   const plotWidth = Math.max(0, width - margin.left - margin.right);
   const plotHeight = chartHeight - margin.top - margin.bottom;
   const slot = bars.length > 0 ? plotWidth / bars.length : 0;
   const barWidth = Math.max(1, slot * 0.7);
-  const y = (value: number) => margin.top + plotHeight - (value / top) * plotHeight;
+  const y = (value: number) => margin.top + ((top - value) / (top - bottom)) * plotHeight;
   // About one day label per 64 px.
   const labelEvery = Math.max(1, Math.ceil(bars.length / Math.max(1, Math.floor(plotWidth / 64))));
   return (
@@ -139,7 +142,13 @@ function DayBars({
         <svg width={width} height={chartHeight} aria-hidden="true" className={classes.chartSvg}>
           {ticks.map((tick) => (
             <g key={tick}>
-              <line x1={margin.left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} className={classes.grid} />
+              <line
+                x1={margin.left}
+                x2={width - margin.right}
+                y1={y(tick)}
+                y2={y(tick)}
+                className={tick === 0 && bottom < 0 ? classes.zeroLine : classes.grid}
+              />
               <text x={margin.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
                 {axisNumber.format(tick)}
               </text>
@@ -149,8 +158,14 @@ function DayBars({
             const x = margin.left + index * slot + (slot - barWidth) / 2;
             return (
               <g key={bar.day}>
-                {bar.value > 0 && (
-                  <rect x={x} y={y(bar.value)} width={barWidth} height={y(0) - y(bar.value)} className={classes.bar}>
+                {bar.value !== 0 && (
+                  <rect
+                    x={x}
+                    y={y(Math.max(0, bar.value))}
+                    width={barWidth}
+                    height={Math.abs(y(0) - y(bar.value))}
+                    className={classes.bar}
+                  >
                     <title>
                       {`${formatDate(bar.day)}: ${money(bar.amount)}, ${t('payments-received.totals.count', { count: bar.count })}`}
                     </title>

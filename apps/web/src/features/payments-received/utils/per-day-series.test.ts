@@ -2,10 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { axisTicks, currenciesByCount, perDaySeries } from './per-day-series';
 
 const perDay = [
-  { day: '2026-10-30', currency_key: 'USD', currency_decimals: 2, amount: '12.50', count: 2 },
-  { day: '2026-10-30', currency_key: 'JPY', currency_decimals: 0, amount: '1500', count: 1 },
-  { day: '2026-11-01', currency_key: 'USD', currency_decimals: 2, amount: '90071992547409.93', count: 3 },
+  day('2026-10-30', 'USD', 2, '12.50', 2),
+  day('2026-10-30', 'JPY', 0, '1500', 1),
+  day('2026-11-01', 'USD', 2, '90071992547409.93', 3),
+  // Issue 37: a refund alone on a day.
+  day('2026-11-02', 'USD', 2, '-25.00', 1),
 ];
+
+function day(date: string, currency: string, decimals: number, amount: string, count: number) {
+  const zero = decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0';
+  const gross = amount.startsWith('-') ? zero : amount;
+  const reversed = amount.startsWith('-') ? amount.slice(1) : zero;
+  return {
+    day: date,
+    currency_key: currency,
+    currency_decimals: decimals,
+    amount,
+    gross_amount: gross,
+    reversed_amount: reversed,
+    count,
+  };
+}
 
 describe('perDaySeries', () => {
   it('gives one bar per day of the period for one currency, days without payments at zero', () => {
@@ -20,6 +37,11 @@ describe('perDaySeries', () => {
     expect(bars[3]!.value).toBeGreaterThan(9e13);
   });
 
+  it('keeps a day that gave back more than it took below zero (net)', () => {
+    const bars = perDaySeries(perDay, 'USD', { date_from: '2026-11-02', date_to: '2026-11-02' });
+    expect(bars).toEqual([{ day: '2026-11-02', amount: '-25.00', value: -25, count: 1 }]);
+  });
+
   it('keeps a currency without decimals whole, and spans a whole leap year', () => {
     const bars = perDaySeries(perDay, 'JPY', { date_from: '2024-01-01', date_to: '2025-01-01' });
     expect(bars).toHaveLength(367);
@@ -31,9 +53,9 @@ describe('currenciesByCount', () => {
   it('puts the currency with the most payments first, then by code', () => {
     expect(
       currenciesByCount([
-        { currency_key: 'USD', currency_decimals: 2, amount: '1.00', count: 2 },
-        { currency_key: 'KWD', currency_decimals: 3, amount: '1.000', count: 5 },
-        { currency_key: 'JPY', currency_decimals: 0, amount: '1', count: 2 },
+        day('', 'USD', 2, '1.00', 2),
+        day('', 'KWD', 3, '1.000', 5),
+        day('', 'JPY', 0, '1', 2),
       ]),
     ).toEqual(['KWD', 'JPY', 'USD']);
   });
@@ -46,5 +68,11 @@ describe('axisTicks', () => {
     expect(axisTicks(100)).toEqual([0, 50, 100]);
     expect(axisTicks(1234.5)).toEqual([0, 500, 1000, 1500]);
     expect(axisTicks(9e13).at(-1)).toBeGreaterThanOrEqual(9e13);
+  });
+
+  it('reaches below zero when a day gave back more than it took (net of refunds)', () => {
+    expect(axisTicks(100, 4, -30)).toEqual([-50, 0, 50, 100]);
+    expect(axisTicks(0, 4, -25)).toEqual([-30, -20, -10, 0]);
+    expect(axisTicks(7, 4, 0)).toEqual([0, 2, 4, 6, 8]);
   });
 });

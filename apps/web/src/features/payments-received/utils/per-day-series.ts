@@ -1,5 +1,6 @@
 // The chart's bars: one per day of the period for one currency, days without payments at zero, so that the bars
-// stand on a time axis rather than side by side.
+// stand on a time axis rather than side by side. Issue 37: a day's amount is net (payments less what went back that
+// day), so a bar may stand below zero.
 import type { PaymentsReceivedDay, PaymentsReceivedTotal } from '@portal/contracts';
 
 export type DayBar = {
@@ -46,13 +47,20 @@ export function currenciesByCount(totals: readonly PaymentsReceivedTotal[]): str
     .map((total) => total.currency_key);
 }
 
-/** The value axis: 0 and round steps (1, 2 or 5 × a power of ten) up to at least the largest bar, about `count` of them. */
-export function axisTicks(largest: number, count = 4): number[] {
-  if (!(largest > 0)) return [0, 1];
-  const rough = largest / count;
+/**
+ * The value axis: round steps (1, 2 or 5 × a power of ten), about `count` of them, from 0 (or below the smallest bar,
+ * when a day gave back more than it took: issue 37, the amounts are net of refunds) up to at least the largest bar.
+ */
+export function axisTicks(largest: number, count = 4, smallest = 0): number[] {
+  const low = Math.min(0, smallest);
+  const high = Math.max(0, largest);
+  if (!(high - low > 0)) return [0, 1];
+  const rough = (high - low) / count;
   const power = 10 ** Math.floor(Math.log10(rough));
   const step = [1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= rough)!;
-  const ticks = [0];
-  while (ticks.at(-1)! < largest) ticks.push(ticks.length * step);
+  // `+ 0` turns a -0 into 0: the ticks are React keys.
+  const first = Math.floor(low / step) * step + 0;
+  const ticks = [first];
+  while (ticks.at(-1)! < high) ticks.push(first + ticks.length * step);
   return ticks;
 }

@@ -8,7 +8,7 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 // and nothing outside this process can turn a fingerprint back into a number by trying candidates.
 const FINGERPRINT_KEY = randomBytes(32);
 
-export type IdPrefix = 'pi' | 'seti' | 'cus' | 'pm' | 're' | 'ch' | 'evt' | 'mandate' | 'du' | 'req' | 'src';
+export type IdPrefix = 'pi' | 'seti' | 'cus' | 'pm' | 're' | 'ch' | 'evt' | 'mandate' | 'du' | 'req' | 'src' | 'txn';
 
 // Stripe's customer and request ids are shorter than its other ids.
 const LENGTHS: Partial<Record<IdPrefix, number>> = { cus: 14, req: 14 };

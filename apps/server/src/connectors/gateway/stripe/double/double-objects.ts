@@ -555,7 +555,18 @@ export function buildMandate(fixtures: StripeFixtures, input: MandateInput): Str
   } satisfies Stripe.Mandate;
 }
 
-export type DisputeInput = { created: number; charge: Stripe.Charge; reason: string };
+export type DisputeInput = {
+  id: string;
+  created: number;
+  charge: Stripe.Charge;
+  reason: string;
+  status: 'needs_response' | 'lost';
+  networkReasonCode: string | null;
+  /** The withdrawal of the disputed amount from the balance: Stripe takes it when the dispute opens. */
+  withdrawal: Stripe.BalanceTransaction;
+  /** Cards: the day evidence is due. Bank debits: none (their disputes cannot be contested). */
+  dueBy: number | null;
+};
 
 export function buildDispute(fixtures: StripeFixtures, input: DisputeInput): Stripe.Dispute {
   const { payment_method_details: _details, ...base } = fixtures.dispute();
@@ -563,26 +574,27 @@ export function buildDispute(fixtures: StripeFixtures, input: DisputeInput): Str
   const card = charge.payment_method_details?.card;
   return {
     ...base,
-    id: newId('du'),
+    id: input.id,
     object: 'dispute',
-    amount: charge.amount - charge.amount_refunded,
-    balance_transactions: [],
+    amount: -input.withdrawal.amount,
+    balance_transactions: [input.withdrawal],
     charge: charge.id,
     created: input.created,
     currency: charge.currency,
     enhanced_eligibility_types: [],
     evidence_details: {
-      due_by: input.created + 7 * 24 * 3600,
+      due_by: input.dueBy,
       enhanced_eligibility: {},
       has_evidence: false,
       past_due: false,
       submission_count: 0,
-      submission_method: 'manual',
+      submission_method: input.dueBy === null ? null : 'manual',
     },
     intended_submission_method: null,
     is_charge_refundable: false,
     livemode: false,
     metadata: {},
+    network_reason_code: input.networkReasonCode,
     payment_intent:
       typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null),
     ...(card
@@ -593,12 +605,45 @@ export function buildDispute(fixtures: StripeFixtures, input: DisputeInput): Str
               brand: card.brand ?? 'unknown',
               case_type: 'chargeback',
               network: card.network ?? 'unknown',
-              network_reason_code: '10.4',
+              network_reason_code: input.networkReasonCode,
             },
           },
         }
       : {}),
     reason: input.reason,
-    status: 'needs_response',
+    status: input.status,
   } satisfies Stripe.Dispute;
+}
+
+export type DisputeMovementInput = {
+  created: number;
+  dispute: string;
+  charge: string;
+  currency: string;
+  /** Negative: the disputed amount withdrawn; positive: reinstated once the dispute is won. */
+  amount: number;
+};
+
+/** A dispute's balance transaction (Stripe's dispute fee is left out: the double keeps no balance). */
+export function buildDisputeMovement(fixtures: StripeFixtures, input: DisputeMovementInput): Stripe.BalanceTransaction {
+  const withdrawal = input.amount < 0;
+  return {
+    ...fixtures.balance_transaction(),
+    id: newId('txn'),
+    object: 'balance_transaction',
+    amount: input.amount,
+    available_on: input.created,
+    balance_type: 'payments',
+    created: input.created,
+    currency: input.currency,
+    description: `${withdrawal ? 'Chargeback withdrawal' : 'Chargeback reversal'} for ${input.charge}`,
+    exchange_rate: null,
+    fee: 0,
+    fee_details: [],
+    net: input.amount,
+    reporting_category: withdrawal ? 'dispute' : 'dispute_reversal',
+    source: input.dispute,
+    status: 'available',
+    type: 'adjustment',
+  } satisfies Stripe.BalanceTransaction;
 }

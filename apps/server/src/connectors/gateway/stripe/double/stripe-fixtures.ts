@@ -18,6 +18,7 @@ const RESOURCES = {
   charge: 'charge',
   mandate: 'mandate',
   dispute: 'dispute',
+  balance_transaction: 'balance_transaction',
 } as const;
 
 type FixtureTypes = {
@@ -30,6 +31,7 @@ type FixtureTypes = {
   charge: Stripe.Charge;
   mandate: Stripe.Mandate;
   dispute: Stripe.Dispute;
+  balance_transaction: Stripe.BalanceTransaction;
 };
 
 export type StripeFixtures = { [K in keyof FixtureTypes]: () => FixtureTypes[K] };

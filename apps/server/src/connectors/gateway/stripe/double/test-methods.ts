@@ -17,7 +17,19 @@ export type CardBehaviour = {
   decline: Decline | null;
   /** Whether a SetupIntent or an attach, which verify the card, fail with that decline too. */
   declineOnSetup: boolean;
+  /** The cardholder disputes every payment that succeeds, shortly after (Stripe's 4000 0000 0000 0259). */
+  dispute?: CardDispute;
 };
+
+/** A card dispute as Stripe's test cards open it: needing a response, the amount withdrawn at once. */
+export type CardDispute = { reason: string; networkReasonCode: string };
+
+/**
+ * A bank debit that succeeded and came back: Stripe reports it as a dispute on the succeeded charge (status lost,
+ * bank disputes cannot be contested), its reason one of Stripe's bank-debit reasons and the network's return code
+ * (ACH R01…, SEPA MD06…) as its network_reason_code.
+ */
+export type DebitReturn = { reason: string; returnCode: string };
 
 export type CardTestNumber = {
   brand: CardBrand;
@@ -34,7 +46,11 @@ export type DebitFailure = {
   blockReason: 'bank_account_closed' | 'bank_account_invalid_details' | 'debit_not_authorized' | null;
 };
 
-export type DebitBehaviour = { failure: DebitFailure | null };
+export type DebitBehaviour = {
+  failure: DebitFailure | null;
+  /** Succeeds, then comes back at once as a dispute (Stripe's "succeeds, but a dispute is immediately created"). */
+  returned?: DebitReturn;
+};
 
 const APPROVE: CardBehaviour = { authentication: 'none', decline: null, declineOnSetup: false };
 
@@ -122,6 +138,12 @@ export const CARD_TEST_NUMBERS: Readonly<Record<string, CardTestNumber>> = {
     funding: 'credit',
     behaviour: { authentication: 'always', decline: INSUFFICIENT_FUNDS, declineOnSetup: false },
   },
+  // "The charge succeeds, only to be disputed as fraudulent" (docs.stripe.com/testing#disputes).
+  '4000000000000259': {
+    brand: 'visa',
+    funding: 'credit',
+    behaviour: { ...APPROVE, dispute: { reason: 'fraudulent', networkReasonCode: '10.4' } },
+  },
 };
 
 export const LIVE_CARD_IN_TEST_MODE: CardBehaviour = declines({
@@ -156,6 +178,7 @@ export const TEST_PAYMENT_METHODS: Readonly<Record<string, TestPaymentMethod>> =
   pm_card_authenticationRequired: { type: 'card', number: '4000002760003184' },
   pm_card_threeDSecure2Required: { type: 'card', number: '4000002500003155' },
   pm_card_authenticationRequiredChargeDeclinedInsufficientFunds: { type: 'card', number: '4000008260003178' },
+  pm_card_createDispute: { type: 'card', number: '4000000000000259' },
   pm_usBankAccount: { type: 'us_bank_account', routingNumber: '110000000', accountNumber: '000123456789' },
   pm_usBankAccount_success: { type: 'us_bank_account', routingNumber: '110000000', accountNumber: '000123456789' },
   pm_usBankAccount_accountClosed: {
@@ -174,6 +197,7 @@ export const TEST_PAYMENT_METHODS: Readonly<Record<string, TestPaymentMethod>> =
     routingNumber: '110000000',
     accountNumber: '000333333335',
   },
+  pm_usBankAccount_dispute: { type: 'us_bank_account', routingNumber: '110000000', accountNumber: '000555555559' },
 };
 
 export const TEST_ROUTING_NUMBER = '110000000';
@@ -214,12 +238,42 @@ const SEPA_IBANS: Readonly<Record<string, DebitFailure>> = {
   },
 };
 
+// Stripe's test account "The payment triggers a dispute" (docs.stripe.com/payments/ach-direct-debit/accept-a-payment
+// #test-account-numbers), and its SEPA IBAN "processing to succeeded, but a dispute is immediately created": what a
+// debit returned after it succeeded looks like at Stripe. The reasons and codes are the double's choice (Stripe's
+// documentation does not give them): an ACH return for insufficient funds (R01), a SEPA refund request (MD06).
+const ACH_RETURNS: Readonly<Record<string, DebitReturn>> = {
+  '000555555559': { reason: 'insufficient_funds', returnCode: 'R01' },
+};
+
+const SEPA_RETURNS: Readonly<Record<string, DebitReturn>> = {
+  DE35370400440532013002: { reason: 'customer_initiated', returnCode: 'MD06' },
+};
+
+/** The return codes that say the account cannot be debited again under its mandate (closed, unknown, revoked). */
+export const MANDATE_ENDING_RETURN_CODES: readonly string[] = [
+  'R02',
+  'R03',
+  'R04',
+  'R07',
+  'R10',
+  'R16',
+  'R20',
+  'R29',
+  'AC01',
+  'AC04',
+  'AC06',
+  'MD01',
+];
+
 export function achBehaviour(accountNumber: string): DebitBehaviour {
-  return { failure: ACH_ACCOUNTS[accountNumber] ?? null };
+  const returned = ACH_RETURNS[accountNumber];
+  return { failure: ACH_ACCOUNTS[accountNumber] ?? null, ...(returned ? { returned } : {}) };
 }
 
 export function sepaBehaviour(iban: string): DebitBehaviour {
-  return { failure: SEPA_IBANS[iban] ?? null };
+  const returned = SEPA_RETURNS[iban];
+  return { failure: SEPA_IBANS[iban] ?? null, ...(returned ? { returned } : {}) };
 }
 
 export function cardTestNumber(number: string): CardTestNumber {
