@@ -109,9 +109,7 @@ export const ErpPaymentReversal = z.object({
    * How much of it per document the payment paid (at most amount_minor in all). The rest (all of it when empty): what
    * went on account first, then the documents the payment paid, the last one first, then a debit on account.
    */
-  documents: z
-    .array(z.object({ document_key: z.string().min(1).max(200), amount_minor: MinorUnits }))
-    .max(1000),
+  documents: z.array(z.object({ document_key: z.string().min(1).max(200), amount_minor: MinorUnits })).max(1000),
   /** A refund's reason, a return code (R01, AM04...) or a dispute's reason: kept on the documents reopened. */
   reason_code: z.string().max(40),
   reason_text: z.string().max(500),
@@ -342,7 +340,8 @@ export const erpOperations = {
   reversePayment: {
     method: 'POST',
     path: '/payments/reversals',
-    summary: 'Reverses (all or part of) a posted payment: a refund, a returned debit or a chargeback; once per reference.',
+    summary:
+      'Reverses (all or part of) a posted payment: a refund, a returned debit or a chargeback; once per reference.',
     hot: false,
     budgetMs: 300,
     write: true,

@@ -285,9 +285,26 @@ export const InvoiceDetail = z.object({
 export type InvoiceDetail = z.infer<typeof InvoiceDetail>;
 
 /** Status E comes with detail null (spec §7: warning toast). A document the user may not see answers 404. */
+/**
+ * Issue 37, added by the portal: why an invoice a payment had paid is open again — the payment was refunded, its bank
+ * debit returned (with the code) or charged back — with the amount reopened and the day.
+ */
+export const InvoiceReopened = z.object({
+  kind: z.enum(['refund', 'return', 'chargeback']),
+  amount: DecimalAmount,
+  currency_key: z.string(),
+  /** ISO day it was reversed. */
+  date: z.string(),
+  return_code: z.string(),
+  /** The payment's reference (order number) the payer saw. */
+  reference_code: z.string(),
+});
+export type InvoiceReopened = z.infer<typeof InvoiceReopened>;
+
 export const InvoiceDetailResponse = z.object({
   status: ErpStatus,
   detail: InvoiceDetail.nullable(),
+  reopened: z.array(InvoiceReopened).optional(),
 });
 export type InvoiceDetailResponse = z.infer<typeof InvoiceDetailResponse>;
 

@@ -596,6 +596,10 @@ export const paymentFeed = portal.table(
     index('payment_feed_unacknowledged_idx')
       .on(t.seq)
       .where(sql`acknowledged_at IS NULL`),
+    // Issue 37: the payer's history finds a payment's feed row (what came back of it) by its ledger document.
+    index('payment_feed_payment_document_idx')
+      .on(t.paymentDocumentNumber)
+      .where(sql`reverses IS NULL`),
   ],
 );
 

@@ -156,6 +156,9 @@ const expectedGatewayPublic = [
   'POST /sandbox-gateway/Cardinal3DSWithToken', // the browser's 3-D Secure post (the provider's), by access token
   'GET /sandbox-gateway/challenge', // the issuer's challenge page, by access token
   'POST /sandbox-gateway/challenge', // its answer, then the redirect back to the portal
+  // Issue 37: the provider's dispute page (evidence submitted, or the dispute accepted), by unguessable dispute id.
+  'GET /sandbox-gateway/disputes/:id',
+  'POST /sandbox-gateway/disputes/:id',
 ];
 
 it('lists the sandbox gateway pages as its only public routes outside /api', () => {

@@ -103,8 +103,13 @@ const WEBHOOK_ENDPOINT =
 const GATEWAY_EVENT =
   "an event of the supplier's payment provider: CanEditSystemConfig governs every one (gateway-events.routes.test.ts)";
 
+const RECEIVED_PAYMENT =
+  "a payment the supplier received, of any customer: CanViewReceivedPayments (to read) and CanRefundPayments (to refund) govern every one; customers hold neither (payment-reversals.test.ts)";
+
 export const catalogue: Record<string, Entry> = {
   'POST /api/system/gateway/events/:id/reprocess': { noObjectIdentifier: GATEWAY_EVENT },
+  'GET /api/payments-received/:id': { noObjectIdentifier: RECEIVED_PAYMENT },
+  'POST /api/payments-received/:id/refunds': { noObjectIdentifier: RECEIVED_PAYMENT },
   'POST /api/Invoice': { positions: listPositions, request: (own) => ({ body: search(own) }) },
   'POST /api/invoice/search-pdf-request': { positions: listPositions, request: (own) => ({ body: search(own) }) },
   'POST /api/Invoice/pdf-request': {

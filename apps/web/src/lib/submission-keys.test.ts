@@ -1,6 +1,6 @@
 import type { PayInvoicesRequest } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { createSubmissionKeys } from './submission-keys';
+import { createKeyedSubmissions, createSubmissionKeys } from './submission-keys';
 
 function request(amount = '150.00', cvv = '123'): PayInvoicesRequest {
   return {
@@ -62,5 +62,19 @@ describe('createSubmissionKeys', () => {
   it('uses random UUIDs by default', () => {
     const key = createSubmissionKeys().keyFor(request());
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('createKeyedSubmissions', () => {
+  it('keys any request by its own fingerprint (issue 37: a refund of one payment)', () => {
+    const keys = createKeyedSubmissions(
+      (refund: { paymentId: string; amount: string }) => JSON.stringify(refund),
+      counter(),
+    );
+    expect(keys.keyFor({ paymentId: 'a', amount: '25.00' })).toBe('key-1');
+    expect(keys.keyFor({ paymentId: 'a', amount: '25.00' })).toBe('key-1');
+    expect(keys.keyFor({ paymentId: 'b', amount: '25.00' })).toBe('key-2');
+    keys.spend();
+    expect(keys.keyFor({ paymentId: 'b', amount: '25.00' })).toBe('key-3');
   });
 });

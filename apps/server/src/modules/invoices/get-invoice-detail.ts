@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../plugins/auth';
 import { accountsOfCustomer, belongsTo, notFound } from './invoice-scope';
+import { reopenedOf } from '../payment-reversals/reopened-documents';
 
 export async function getInvoiceDetail(
   ctx: AppContext,
@@ -17,7 +18,11 @@ export async function getInvoiceDetail(
       document_detail: { billing_document_number: number, document_type: '01', customer_number: item.PrimaryAcct },
     });
     const header = answer.detail?.header_data;
-    if (answer.status.message_type === 'S' && header && belongsTo(item, header)) return answer;
+    if (answer.status.message_type === 'S' && header && belongsTo(item, header)) {
+      // Issue 37: an open invoice a payment had paid says why it is open again (the portal's record of reversals).
+      const reopened = header.document_status === '01' ? await reopenedOf(ctx.db, header) : [];
+      return reopened.length > 0 ? { ...answer, reopened } : answer;
+    }
   }
   // Not the user's, or not there: one answer for both.
   throw notFound();

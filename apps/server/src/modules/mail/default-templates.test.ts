@@ -1,6 +1,7 @@
 // The default e-mail templates: every type in all 8 languages, only known placeholders, the links each type
 // needs, and the migration that seeds them generated from these files (run the script after editing one).
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emailTemplateKeys, emailTemplatePlaceholders } from '@portal/contracts';
 import { languages } from '@portal/i18n';
@@ -45,14 +46,16 @@ describe('default e-mail templates', () => {
       autopay_enrolled: 'manageUrl',
       autopay_reminder: 'manageUrl',
       autopay_stopped: 'manageUrl',
+      payment_refunded: 'manageUrl',
+      payment_returned: 'manageUrl',
     };
     for (const language of languages)
       for (const [key, link] of Object.entries(links))
         expect(placeholdersIn(defaults[language]![key]!.template)).toContain(link);
   });
 
-  // Issue 29: a finance clerk's notification names every fact of its type, in each language's own words.
-  it('uses every fact of the scheduled payments, AutoPay and statement types, translated, and paidBy on receipts', () => {
+  // Issues 29 and 37: a finance clerk's notification names every fact of its type, in each language's own words.
+  it('uses every fact of the scheduling, refund and returned debit types, translated, and paidBy on receipts', () => {
     const greeting = new Set(['companyName', 'firstName', 'lastName']);
     const keys = [
       'scheduled_payment',
@@ -61,6 +64,8 @@ describe('default e-mail templates', () => {
       'autopay_reminder',
       'autopay_stopped',
       'monthly_statement',
+      'payment_refunded',
+      'payment_returned',
     ] as const;
     for (const language of languages) {
       for (const key of keys) {
@@ -77,5 +82,21 @@ describe('default e-mail templates', () => {
 
   it('are what the migration seeds (run apps/server/scripts/email-templates-migration.mjs after an edit)', () => {
     expect(readFileSync(migrationFile, 'utf8')).toBe(emailTemplatesMigration());
+  });
+
+  // Issue 37: a database migrated before the refund and the returned debit gets them from 0020, word for word.
+  it('are what 0020 adds for the refund and the returned debit', () => {
+    const templatesOf = (sql: string) =>
+      sql
+        .split('\n')
+        .filter((line) =>
+          /^INSERT INTO "portal"\."email_templates" .* VALUES \('payment_re(funded|turned)', /.test(line),
+        );
+    const migration = readFileSync(path.join(path.dirname(migrationFile), '0020_money_back.sql'), 'utf8');
+    expect(templatesOf(emailTemplatesMigration())).toHaveLength(2 * languages.length);
+    expect(templatesOf(migration)).toEqual(templatesOf(emailTemplatesMigration()));
+    expect(migration).toContain(
+      `INSERT INTO "portal"."email_types" ("key") VALUES ('payment_refunded'), ('payment_returned') ON CONFLICT DO NOTHING;`,
+    );
   });
 });

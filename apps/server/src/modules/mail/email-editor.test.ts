@@ -74,6 +74,44 @@ describe('the template preview', () => {
       }
   });
 
+  it('previews the refund and the returned debit on their own sample facts, in every language (issue 37)', async () => {
+    const links = { payment_refunded: '/payments/history"', payment_returned: '/invoices"' };
+    for (const language of ['en', 'fr', 'de', 'es', 'it', 'ja', 'pt', 'ru'])
+      for (const [key, link] of Object.entries(links)) {
+        const defaults = JSON.parse(
+          readFileSync(new URL(`./default-templates/${language}.json`, import.meta.url), 'utf8'),
+        ) as Record<string, { title: string; template: string }>;
+        const response = await call(admin, 'POST', `/api/configuration/email/${key}/preview`, {
+          language,
+          ...defaults[key],
+        });
+        expect(response.statusCode).toBe(200);
+        const preview = response.json();
+        const leftOver =
+          `${preview.subject}${preview.html}${preview.text}`.match(/\{\{|mail\.\w+\.\w+|money-back\.\w+/g) ?? [];
+        expect({ language, key, leftOver }).toEqual({ language, key, leftOver: [] });
+        expect(preview.html).toContain(link);
+        expect(preview.html).toContain('PAY-2026-000123');
+        expect(preview.html).toContain('90001235');
+      }
+    const en = async (key: string) => {
+      const defaults = JSON.parse(
+        readFileSync(new URL('./default-templates/en.json', import.meta.url), 'utf8'),
+      ) as Record<string, { title: string; template: string }>;
+      return (
+        await call(admin, 'POST', `/api/configuration/email/${key}/preview`, { language: 'en', ...defaults[key] })
+      ).json();
+    };
+    const refunded = await en('payment_refunded');
+    expect(refunded.subject).toBe('Refund of $250.00 on your payment PAY-2026-000123');
+    expect(refunded.html).toContain('of your payment of $1,250.00 made on ');
+    expect(refunded.html).toContain('Reason: The payment was more than the amount due.');
+    const returned = await en('payment_returned');
+    expect(returned.subject).toBe('Debit of $1,250.00 returned by your bank');
+    expect(returned.html).toContain('Reason given by the bank: R01 insufficient funds');
+    expect(returned.html).toContain(' with EC 6789.');
+  });
+
   it('refuses a placeholder the type does not know, naming it', async () => {
     const response = await call(admin, 'POST', '/api/configuration/email/welcome/preview', {
       language: 'en',

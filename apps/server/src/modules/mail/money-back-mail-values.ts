@@ -11,7 +11,11 @@ import { documentsTable, formatMailDay } from './scheduling-mail-values';
 export const moneyBackTemplates: ReadonlySet<string> = new Set(['payment_refunded', 'payment_returned']);
 
 /** The values of payment_refunded or payment_returned; a payload that lacks a fact leaves its value empty. */
-export function moneyBackMailValues(template: string, payload: Record<string, unknown>, language: Language): MailValues {
+export function moneyBackMailValues(
+  template: string,
+  payload: Record<string, unknown>,
+  language: Language,
+): MailValues {
   const facts = payload as Partial<MoneyBackMailPayload>;
   const locale = toLocaleTag(language);
   const money = (amount: string) =>

@@ -118,6 +118,11 @@ describe('the scheduled payment e-mails', () => {
 
     const expired = await render('scheduled_payment_not_paid', { ...scheduled, reason: 'method_expired' });
     expect(expired.html).toContain('Reason: The saved payment method has expired.</p>');
+    // Issue 37: a debit the bank returned with a code that ends the method.
+    const returned = await render('scheduled_payment_not_paid', { ...scheduled, reason: 'method_returned' });
+    expect(returned.html).toContain(
+      'Reason: A debit of the saved payment method was returned by the bank as one that cannot be collected again (for example, the account is closed).</p>',
+    );
 
     const fr = await render('scheduled_payment_not_paid', declined, 'fr');
     expect(fr.subject).toBe('Paiement programmé de 1 250,50 € non effectué');

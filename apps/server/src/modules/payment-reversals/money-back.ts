@@ -30,7 +30,9 @@ export function moneyBackFigures(
   const returnedMinor = sum('return');
   const chargedBackMinor = sum('chargeback') - sum('chargeback_reversal');
   const leftMinor = amountMinor - refundedMinor - returnedMinor - chargedBackMinor;
-  const openDispute = disputes.some((dispute) => dispute.status === 'needs_response' || dispute.status === 'under_review');
+  const openDispute = disputes.some(
+    (dispute) => dispute.status === 'needs_response' || dispute.status === 'under_review',
+  );
   const refundableMinor = openDispute || leftMinor < 0n ? 0n : leftMinor;
   return {
     status: statusOf({ amountMinor, refundedMinor, returnedMinor, openDispute, disputes }),

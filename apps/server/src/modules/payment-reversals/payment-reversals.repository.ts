@@ -131,9 +131,7 @@ export async function leaseUnfinishedReversals(db: Db, now: Date, limit: number)
     const due = await tx
       .select({ id: paymentReversals.id })
       .from(paymentReversals)
-      .where(
-        and(inArray(paymentReversals.state, ['requested', 'confirmed']), lte(paymentReversals.nextAttemptAt, now)),
-      )
+      .where(and(inArray(paymentReversals.state, ['requested', 'confirmed']), lte(paymentReversals.nextAttemptAt, now)))
       .orderBy(asc(paymentReversals.nextAttemptAt))
       .limit(limit)
       .for('update', { skipLocked: true });

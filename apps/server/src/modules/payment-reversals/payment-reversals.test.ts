@@ -20,6 +20,7 @@ import {
   paymentFeed,
   paymentIntents,
   payments,
+  scheduledPayments,
   users,
   webhookEndpoints,
   webhookMessages,
@@ -40,6 +41,13 @@ import {
 } from '../payments/payments.test-helpers';
 import { isMethodReturned } from './apply-provider-reversals';
 import { reconcileReversals } from './reconcile-reversals';
+import { runDueScheduledPayments } from '../scheduled-payments/run-due-scheduled-payments';
+import { writeSetting } from '../system/app-settings.repository';
+
+const isoDayAfter = (now: Date, days: number) => {
+  const day = new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  return `${day.slice(5, 7)}-${day.slice(8, 10)}-${day.slice(0, 4)}`;
+};
 
 // The sandbox's later events (returns, disputes) are its own: Stripe's are tested with its double (stripe/).
 const describeSandbox = testGateway() === 'stripe' ? describe.skip : describe;
@@ -59,6 +67,13 @@ const fresh = (count: number): OpenInvoice[] => {
   return taken;
 };
 
+/** An unused invoice with an invoice number (the invoice detail is asked by it). */
+const freshNumbered = (): OpenInvoice => {
+  const index = unused.findIndex((invoice) => invoice.billingDocumentNumber !== '');
+  if (index < 0) throw new Error('the test ledger has no open invoice with a number left');
+  return unused.splice(index, 1)[0]!;
+};
+
 beforeAll(async () => {
   t = await createTestApp({
     ledgerDocuments: 1500,
@@ -68,7 +83,7 @@ beforeAll(async () => {
       return {
         ...ledger,
         reversePayment: (reversal, options) => {
-          if (erpDown) throw new ErpUnavailableError('ERP refused the connection', 'connection');
+          if (erpDown) throw new ErpUnavailableError('ERP refused the connection', 'refused');
           return ledger.reversePayment(reversal, options);
         },
       };
@@ -99,7 +114,12 @@ async function payInFull(invoices: OpenInvoice[], card = visa, cardType: 'VISA' 
   const answer = await pay(
     t.app,
     payer,
-    payRequest(invoices, { cardToken: card, cardType, cvv: cardType === 'EC' ? '' : '123', threeDsAccessToken: threeDs }),
+    payRequest(invoices, {
+      cardToken: card,
+      cardType,
+      cvv: cardType === 'EC' ? '' : '123',
+      threeDsAccessToken: threeDs,
+    }),
   );
   expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
   expect(answer.body.payment.state).toBe('posted');
@@ -110,7 +130,7 @@ async function payInFull(invoices: OpenInvoice[], card = visa, cardType: 'VISA' 
   return intent!.id;
 }
 
-function refund(token: string | null, paymentId: string, body: Record<string, unknown>, key = randomUUID()) {
+function refund(token: string | null, paymentId: string, body: Record<string, unknown>, key: string = randomUUID()) {
   return t.app.inject({
     method: 'POST',
     url: `/api/payments-received/${paymentId}/refunds`,
@@ -133,7 +153,13 @@ async function ledgerFigures() {
   const [open] = await db
     .select({ total: sql<string>`coalesce(sum(${documents.openAmount}), 0)::text` })
     .from(documents)
-    .where(and(eq(documents.payerNumber, '0000100001'), eq(documents.documentStatus, '01'), eq(documents.itemIsAPayment, false)));
+    .where(
+      and(
+        eq(documents.payerNumber, '0000100001'),
+        eq(documents.documentStatus, '01'),
+        eq(documents.itemIsAPayment, false),
+      ),
+    );
   const [posted] = await db
     .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
     .from(payments)
@@ -195,7 +221,10 @@ async function history() {
     },
   });
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json().data.document_list as { document_number_finance: string; money_back?: Record<string, unknown> }[];
+  return answer.json().data.document_list as {
+    document_number_finance: string;
+    money_back?: Record<string, unknown>;
+  }[];
 }
 
 async function historyEntryOf(paymentId: string) {
@@ -217,7 +246,12 @@ describe('refunds', () => {
     const paymentId = await payInFull(invoices);
     const total = invoices[0]!.openAmount + invoices[1]!.openAmount;
     const key = randomUUID();
-    const answer = await refund(admin, paymentId, { amount: (Number(total) / 100).toFixed(2), reason: 'duplicate', comment: 'Paid twice' }, key);
+    const answer = await refund(
+      admin,
+      paymentId,
+      { amount: (Number(total) / 100).toFixed(2), reason: 'duplicate', comment: 'Paid twice' },
+      key,
+    );
     expect(answer.statusCode, answer.body).toBe(201);
     const reversal = answer.json();
     expect(reversal).toMatchObject({ kind: 'refund', state: 'posted', payment_id: paymentId, reason: 'duplicate' });
@@ -228,7 +262,12 @@ describe('refunds', () => {
     await expectLedgerAddsUp(baseline);
 
     // The same request again: the same refund, nothing twice.
-    const again = await refund(admin, paymentId, { amount: (Number(total) / 100).toFixed(2), reason: 'duplicate', comment: 'Paid twice' }, key);
+    const again = await refund(
+      admin,
+      paymentId,
+      { amount: (Number(total) / 100).toFixed(2), reason: 'duplicate', comment: 'Paid twice' },
+      key,
+    );
     expect(again.statusCode).toBe(201);
     expect(again.json().id).toBe(reversal.id);
     expect(await feedOf(paymentId)).toHaveLength(1);
@@ -239,10 +278,18 @@ describe('refunds', () => {
     expect(item!.documents.map((document) => document.billing_document_number).sort()).toEqual(
       invoices.map((invoice) => invoice.billingDocumentNumber).sort(),
     );
-    const hooks = (await webhooksOf('payment.refunded')).filter((message) => message.messageId === `msg_${reversal.id}`);
+    const hooks = (await webhooksOf('payment.refunded')).filter(
+      (message) => message.messageId === `msg_${reversal.id}`,
+    );
     expect(hooks).toHaveLength(1);
-    expect(hooks[0]!.payload).toMatchObject({ type: 'payment.refunded', data: { kind: 'refund', reverses: paymentId } });
-    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `money_back:${reversal.id}`));
+    expect(hooks[0]!.payload).toMatchObject({
+      type: 'payment.refunded',
+      data: { kind: 'refund', reverses: paymentId },
+    });
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `money_back:${reversal.id}`));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ template: 'payment_refunded', recipient: 'payer@example.com' });
     expect(JSON.stringify(mails[0]!.payload)).not.toMatch(/4111111111111111/);
@@ -253,6 +300,25 @@ describe('refunds', () => {
     const view = (await detail(admin, paymentId)).json();
     expect(view.money_back).toMatchObject({ status: 'refunded', refundable_amount: '0.00' });
     expect(view.reversals).toHaveLength(1);
+
+    // Payments received: the refund is a row of its own, the payment says refunded, the totals are net with the gross.
+    const received = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments-received/search',
+      headers: bearer(admin),
+      payload: { payer_number: '100001' },
+    });
+    expect(received.statusCode, received.body).toBe(200);
+    const page = received.json();
+    const paymentRow = page.items.find((item: { id: string }) => item.id === paymentId);
+    expect(paymentRow.money_back).toMatchObject({ status: 'refunded' });
+    const refundRow = page.items.find((item: { id: string }) => item.id === reversal.id);
+    expect(refundRow).toMatchObject({ kind: 'refund', reverses: paymentId, money_back: null });
+    expect(refundRow.amount).toBe(`-${(Number(total) / 100).toFixed(2)}`);
+    const usd = page.totals.find((entry: { currency_key: string }) => entry.currency_key === 'USD');
+    const cents = (value: string) => BigInt(value.replace('.', ''));
+    expect(cents(usd.amount)).toBe(cents(usd.gross_amount) - cents(usd.reversed_amount));
+    expect(cents(usd.reversed_amount) >= total).toBe(true);
   });
 
   it('refunds part of one document, then refuses more than is left, on that document and in all', async () => {
@@ -262,14 +328,19 @@ describe('refunds', () => {
     const second = invoices[1]!;
     const answer = await refund(admin, paymentId, {
       amount: '10.00',
-      documents: [{ billing_document_number: '', document_number_finance: second.documentNumberFinance, amount: '10.00' }],
+      documents: [
+        { billing_document_number: '', document_number_finance: second.documentNumberFinance, amount: '10.00' },
+      ],
       reason: 'overpayment',
     });
     expect(answer.statusCode, answer.body).toBe(201);
     expect(answer.json()).toMatchObject({ state: 'posted', amount: '10.00' });
     expect((await reloadDocument(t.database.db, second.id)).openAmount).toBe(1000n);
     expect((await reloadDocument(t.database.db, invoices[0]!.id)).openAmount).toBe(0n);
-    expect((await historyEntryOf(paymentId))?.money_back).toMatchObject({ status: 'partially_refunded', refunded_amount: '10.00' });
+    expect((await historyEntryOf(paymentId))?.money_back).toMatchObject({
+      status: 'partially_refunded',
+      refunded_amount: '10.00',
+    });
 
     const tooMuchOnDocument = await refund(admin, paymentId, {
       amount: (Number(second.openAmount) / 100).toFixed(2),
@@ -287,10 +358,15 @@ describe('refunds', () => {
     const total = invoices[0]!.openAmount + second.openAmount;
     const tooMuch = await refund(admin, paymentId, { amount: (Number(total) / 100).toFixed(2), reason: 'other' });
     expect(tooMuch.statusCode).toBe(409);
-    expect(tooMuch.json()).toMatchObject({ error: 'REFUND_REFUSED', messageKey: 'money-back.errors.refund_above_rest' });
+    expect(tooMuch.json()).toMatchObject({
+      error: 'REFUND_REFUSED',
+      messageKey: 'money-back.errors.refund_above_rest',
+    });
     const notAddingUp = await refund(admin, paymentId, {
       amount: '5.00',
-      documents: [{ billing_document_number: '', document_number_finance: second.documentNumberFinance, amount: '4.00' }],
+      documents: [
+        { billing_document_number: '', document_number_finance: second.documentNumberFinance, amount: '4.00' },
+      ],
       reason: 'other',
     });
     expect(notAddingUp.statusCode).toBe(400);
@@ -368,7 +444,7 @@ describe('refunds', () => {
 
 describeSandbox('returned bank debits', () => {
   it('reverses a debit returned for insufficient funds after it was posted, and tells the payer', async () => {
-    const [invoice] = fresh(1);
+    const invoice = freshNumbered();
     const baseline = await ledgerFigures();
     const account = await saveBankAccount(t.app, payer, { routing: '011000015', account: '000222222227' });
     const paymentId = await payInFull([invoice!], account, 'EC');
@@ -379,6 +455,23 @@ describeSandbox('returned bank debits', () => {
     const reopened = await reloadDocument(t.database.db, invoice!.id);
     expect(reopened).toMatchObject({ documentStatus: '01', openAmount: invoice!.openAmount });
     expect(reopened.reasonMessage).toContain('R01');
+    // The invoice tells the payer why it is open again.
+    {
+      const shown = await t.app.inject({
+        method: 'POST',
+        url: '/api/invoice/detail',
+        headers: bearer(payer),
+        payload: {
+          document_detail: {
+            billing_document_number: invoice!.billingDocumentNumber,
+            document_type: '01',
+            customer_number: '100001',
+          },
+        },
+      });
+      expect(shown.statusCode, shown.body).toBe(200);
+      expect(shown.json().reopened).toMatchObject([{ kind: 'return', return_code: 'R01', currency_key: 'USD' }]);
+    }
     expect((await webhooksOf('payment.returned')).filter((m) => m.messageId === `msg_${item!.id}`)).toHaveLength(1);
     const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'payment_returned'));
     expect(mails.some((mail) => mail.dedupeKey === `money_back:${item!.id}`)).toBe(true);
@@ -399,8 +492,44 @@ describeSandbox('returned bank debits', () => {
     await processEvents();
     expect(await feedOf(paymentId)).toMatchObject([{ kind: 'return', returnCode: 'R02' }]);
     expect(await isMethodReturned(t.database.db, account)).toBe(true);
-    const saved = await t.app.ctx.erp.getPaymentCards({ payer_data: { customer_number: '0000100001', company_code: '1000' } });
+    const saved = await t.app.ctx.erp.getPaymentCards({
+      payer_data: { customer_number: '0000100001', company_code: '1000' },
+    });
     expect(saved.payment_cards.map((card) => card.payment_card_token)).not.toContain(account);
+
+    // A payment scheduled with it before the return is not made on its day, and says why.
+    await writeSetting(t.database.db, 'application', { scheduledPaymentsCompanyCodes: ['1000'] });
+    const [later] = fresh(1);
+    await saveBankAccount(t.app, payer, { routing: '011000015', account: '000111111113' });
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoice/payments',
+      headers: { ...bearer(payer), 'idempotency-key': randomUUID() },
+      payload: {
+        ...payRequest([later!], { cardToken: account, cardType: 'EC', cvv: '' }),
+        scheduled_date: isoDayAfter(t.clock.now(), 1),
+      },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    // The method is taken out again when the next debit of it is returned; meanwhile the job refuses it.
+    await t.app.ctx.erp.managePaymentCards({
+      payer_data: payerAccount,
+      action: '03',
+      payment_cards: (await t.app.ctx.erp.getPaymentCards({ payer_data: payerAccount })).payment_cards.filter(
+        (card) => card.payment_card_token === account,
+      ),
+      log: { id: 'DEL_PAYMENT_CARD', login: 'test', epayv: 'portal', usrag: 'test' },
+    });
+    t.clock.advance(2 * 86_400_000);
+    await runDueScheduledPayments(t.app.ctx);
+    // Two days on, the sessions of the tests after this one start again.
+    admin = (await signInAs(t.app, 'admin@example.com')).token;
+    payer = (await signInAs(t.app, 'payer@example.com')).token;
+    const [row] = await t.database.db
+      .select()
+      .from(scheduledPayments)
+      .where(eq(scheduledPayments.id, (scheduled.json() as { id: string }).id));
+    expect(row).toMatchObject({ status: 'not_paid', reason: 'method_returned' });
   });
 });
 
@@ -429,11 +558,16 @@ describeSandbox('chargebacks', () => {
     expect(during.json().messageKey).toBe('money-back.errors.refund_disputed');
     expect(await sandbox().events.decideDispute(disputeId, 'lost')).toBe(true);
     await processEvents();
-    expect((await detail(admin, paymentId)).json().money_back).toMatchObject({ status: 'dispute_lost', refundable_amount: '0.00' });
+    expect((await detail(admin, paymentId)).json().money_back).toMatchObject({
+      status: 'dispute_lost',
+      refundable_amount: '0.00',
+    });
     expect(await feedOf(paymentId)).toHaveLength(1);
     expect((await webhooksOf('payment.disputed')).length).toBeGreaterThan(0);
     const closed = await webhooksOf('payment.dispute_closed');
-    expect(closed.some((message) => (message.payload as { data: { status: string } }).data.status === 'lost')).toBe(true);
+    expect(closed.some((message) => (message.payload as { data: { status: string } }).data.status === 'lost')).toBe(
+      true,
+    );
     await expectLedgerAddsUp(baseline);
   });
 

@@ -174,5 +174,7 @@ function documentShares(
 async function documentKeys(tx: Db, payment: PaymentFeedRow): Promise<Map<string, string>> {
   const intent = await findIntent(tx, payment.id);
   const posting = intent?.posting as unknown as IntentPosting | undefined;
-  return new Map((posting?.documents ?? []).map((document) => [document.document_number_finance, document.document_key]));
+  return new Map(
+    (posting?.documents ?? []).map((document) => [document.document_number_finance, document.document_key]),
+  );
 }

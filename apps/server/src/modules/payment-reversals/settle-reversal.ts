@@ -144,7 +144,8 @@ async function reverse(
       },
     },
   );
-  if (result.message_type !== 'S') throw new ErpRefusedReversal(`ERP refused the reversal: ${result.message_line_string}`);
+  if (result.message_type !== 'S')
+    throw new ErpRefusedReversal(`ERP refused the reversal: ${result.message_line_string}`);
 }
 
 /** A dispute won: the amount the chargeback took is posted again on what the chargeback reopened. */
@@ -163,7 +164,7 @@ async function postAgain(
     : undefined;
   if (!chargeback || chargeback.state !== 'posted')
     throw new ErpRefusedReversal('the chargeback of this dispute is not posted yet');
-  const documents = (chargeback.postedDocuments ?? []).filter((document) => document.billing_document_number);
+  const documents = chargeback.postedDocuments ?? [];
   const result = await ctx.erp.postPayment(
     {
       posting_reference: row.id,
@@ -297,7 +298,12 @@ async function recordPosted(
   await insertFeedRow(tx, feedRow);
   const webhook = webhookOf[row.kind];
   if (webhook) {
-    await enqueueWebhookEvent(tx, { type: webhook, messageId: `msg_${row.id}`, timestamp: now, data: feedData(feedRow) });
+    await enqueueWebhookEvent(tx, {
+      type: webhook,
+      messageId: `msg_${row.id}`,
+      timestamp: now,
+      data: feedData(feedRow),
+    });
   }
   await notifyPayer(tx, ctx, posted, payment, feedRow);
   await auditReversal(tx, ctx, posted, payment, auditOf[row.kind], {

@@ -218,6 +218,9 @@ function expectTotals(page: PaymentsReceivedSearchResponse, list: TestFeedRow[])
         currency_key: currency,
         currency_decimals: sum.decimals,
         amount: formatMinorUnits(sum.minor, sum.decimals),
+        // Payments only here: nothing came back (issue 37's reversals: payment-reversals.test.ts).
+        gross_amount: formatMinorUnits(sum.minor, sum.decimals),
+        reversed_amount: formatMinorUnits(0n, sum.decimals),
         count: sum.count,
       })),
   );
@@ -230,6 +233,9 @@ function expectTotals(page: PaymentsReceivedSearchResponse, list: TestFeedRow[])
         currency_key: key.split('|')[1],
         currency_decimals: sum.decimals,
         amount: formatMinorUnits(sum.minor, sum.decimals),
+        // Payments only here: nothing came back (issue 37's reversals: payment-reversals.test.ts).
+        gross_amount: formatMinorUnits(sum.minor, sum.decimals),
+        reversed_amount: formatMinorUnits(0n, sum.decimals),
         count: sum.count,
       })),
   );
@@ -253,9 +259,9 @@ describe('POST /api/payments-received/search', () => {
       (await search({ company_code: '9000', date_from: '2026-10-20', date_to: '2026-10-20' })).json(),
     );
     // 3 × 3002399751580331 = 9007199254740993 cents: 2^53 + 1, which no double holds.
-    expect(page.totals).toEqual([{ currency_key: 'USD', currency_decimals: 2, amount: '90071992547409.93', count: 3 }]);
+    expect(page.totals).toEqual([{ currency_key: 'USD', currency_decimals: 2, amount: '90071992547409.93', gross_amount: '90071992547409.93', reversed_amount: '0.00', count: 3 }]);
     expect(page.per_day).toEqual([
-      { day: '2026-10-20', currency_key: 'USD', currency_decimals: 2, amount: '90071992547409.93', count: 3 },
+      { day: '2026-10-20', currency_key: 'USD', currency_decimals: 2, amount: '90071992547409.93', gross_amount: '90071992547409.93', reversed_amount: '0.00', count: 3 },
     ]);
     expect(page.items.map((item) => item.amount)).toEqual([
       '30023997515803.31',
@@ -291,7 +297,15 @@ describe('POST /api/payments-received/search', () => {
     ).json() as PaymentsReceivedSearchResponse;
     expect(before.items.map((item) => item.amount)).toEqual(['0.99']);
     expect(before.per_day).toEqual([
-      { day: '2026-10-03', currency_key: 'USD', currency_decimals: 2, amount: '0.99', count: 1 },
+      {
+        day: '2026-10-03',
+        currency_key: 'USD',
+        currency_decimals: 2,
+        amount: '0.99',
+        gross_amount: '0.99',
+        reversed_amount: '0.00',
+        count: 1,
+      },
     ]);
   });
 
@@ -365,7 +379,7 @@ describe('POST /api/payments-received/search', () => {
       expect(forged.json().messageKey).toBe('payments-received.errors.cursor');
     }
     expect((await search({ limit: 201 })).statusCode).toBe(400);
-    expect((await search({ kind: 'refund' as never })).statusCode).toBe(400);
+    expect((await search({ kind: 'rebate' as never })).statusCode).toBe(400);
     expect((await search({ date_from: '02-11-2026' })).statusCode).toBe(400);
     // Days the database could not hold (no year 0; the day after 9999-12-31) are refused, not a 500.
     expect((await search({ date_from: '0000-01-01', date_to: '0000-01-02' })).statusCode).toBe(400);

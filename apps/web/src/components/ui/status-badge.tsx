@@ -16,6 +16,7 @@ export function StatusBadge({
   ...props
 }: { tone: StatusTone } & Omit<BadgeProps, 'color' | 'c' | 'variant'> & {
     'data-testid'?: string;
+    'data-status'?: string;
   }) {
   return <Badge color={tones[tone].color} c={tones[tone].text} variant="light" {...props} />;
 }
@@ -28,7 +29,12 @@ export function StatusTag({
   tone,
   children,
   ...props
-}: { tone: StatusTone; children: ReactNode; 'data-testid'?: string; 'data-status'?: string }) {
+}: {
+  tone: StatusTone;
+  children: ReactNode;
+  'data-testid'?: string;
+  'data-status'?: string;
+}) {
   return (
     <Text
       component="span"

@@ -66,7 +66,8 @@ export function createPaymentReversals(db: Db) {
       .from(paymentReversals)
       .where(eq(paymentReversals.reversalReference, reversal.reversal_reference));
     if (before) {
-      if (before.paymentId !== payment.id) return refused(`reversal ${reversal.reversal_reference} is of another payment`);
+      if (before.paymentId !== payment.id)
+        return refused(`reversal ${reversal.reversal_reference} is of another payment`);
       return reversedBefore(tx, before);
     }
     if (reversal.currency_key !== payment.currencyKey) return refused(`the payment is in ${payment.currencyKey}`);
@@ -107,12 +108,7 @@ export function createPaymentReversals(db: Db) {
     const lockIds = [...paidIds, ...(payment.creditDocumentId ? [Number(payment.creditDocumentId)] : [])];
     const rows =
       lockIds.length > 0
-        ? await tx
-            .select()
-            .from(documents)
-            .where(inArray(documents.id, lockIds))
-            .orderBy(documents.id)
-            .for('update')
+        ? await tx.select().from(documents).where(inArray(documents.id, lockIds)).orderBy(documents.id).for('update')
         : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     const left = new Map<number, bigint>(
@@ -213,7 +209,12 @@ export function createPaymentReversals(db: Db) {
       await tx
         .insert(paymentReversalItems)
         .values({ reversalId, documentId: row.id, openBefore: row.openAmount, openAfter });
-      changes.push({ row, openBefore: row.documentStatus === '01' ? row.openAmount : 0n, openAfter, clearedAfter: cleared });
+      changes.push({
+        row,
+        openBefore: row.documentStatus === '01' ? row.openAmount : 0n,
+        openAfter,
+        clearedAfter: cleared,
+      });
       results.push({
         document_key: keyOf(row),
         document_number_finance: row.documentNumberFinance,
@@ -297,10 +298,7 @@ export function createPaymentReversals(db: Db) {
     };
   }
 
-  async function reversedBefore(
-    tx: Db,
-    reversal: typeof paymentReversals.$inferSelect,
-  ): Promise<LedgerReversalResult> {
+  async function reversedBefore(tx: Db, reversal: typeof paymentReversals.$inferSelect): Promise<LedgerReversalResult> {
     const items = await tx
       .select({ item: paymentReversalItems, document: documents })
       .from(paymentReversalItems)
@@ -308,7 +306,12 @@ export function createPaymentReversals(db: Db) {
       .where(eq(paymentReversalItems.reversalId, reversal.id))
       .orderBy(desc(paymentReversalItems.documentId));
     const debit = reversal.debitDocumentId
-      ? (await tx.select().from(documents).where(and(eq(documents.id, reversal.debitDocumentId))))[0]
+      ? (
+          await tx
+            .select()
+            .from(documents)
+            .where(and(eq(documents.id, reversal.debitDocumentId)))
+        )[0]
       : undefined;
     return {
       message_type: 'S',

@@ -109,7 +109,11 @@ ${amount ? `<p>${escapeHtml(t('payment-methods.challenge.amount', { amount }))}<
 export function disputePage(dispute: typeof sandboxDisputes.$inferSelect, language: Language): string {
   const t = (key: string, values?: Record<string, string>) =>
     translate(language, undefined, `money-back.sandbox_dispute.${key}`, values);
-  const amount = formatMoney(formatMinorUnits(dispute.amountMinor, currencyDecimals(dispute.currencyKey)), dispute.currencyKey, toLocaleTag(language));
+  const amount = formatMoney(
+    formatMinorUnits(dispute.amountMinor, currencyDecimals(dispute.currencyKey)),
+    dispute.currencyKey,
+    toLocaleTag(language),
+  );
   const open = dispute.status === 'needs_response';
   return page({
     language,

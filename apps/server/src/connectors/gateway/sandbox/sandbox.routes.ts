@@ -144,7 +144,10 @@ export async function sandboxGatewayRoutes(
     const params = disputeId.safeParse(request.params);
     const body = z.object({ outcome: z.enum(['won', 'lost']) }).safeParse(request.body);
     if (!params.success || !body.success)
-      return reply.status(404).type('text/html; charset=utf-8').send(expiredPage(languageOf(request)));
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(expiredPage(languageOf(request)));
     await gateway.events.decideDispute(params.data.id, body.data.outcome);
     // The portal hears of it at its inbox job's next round (it asks the sandbox for due events).
     options.onDisputeDecided?.();

@@ -427,7 +427,6 @@ export function createStripeGateway(db: Db, options: StripeGatewayOptions): Paym
     minimumChargeMinor: (currencyKey: string) => stripeMinimumMinor[currencyKey] ?? 1n,
 
     async refund(request: GatewayRefundRequest): Promise<GatewayRefund> {
-      const record = await chargeRecord(request.order_number);
       const refused = (reason: string): GatewayRefund => ({
         order_number: request.order_number,
         refund_reference: '',
@@ -435,26 +434,38 @@ export function createStripeGateway(db: Db, options: StripeGatewayOptions): Paym
         amount_minor: request.amount_minor,
         reason,
       });
-      if (!record) return refused('unknown_order');
       try {
+        const record = await chargeRecord(request.order_number);
+        // A charge whose answer was lost is found by its metadata, as a status look-up finds it.
+        const intentId = record?.paymentIntentId ?? (await paymentIntentOf(request.order_number))?.intent.id;
+        if (!intentId) return refused('unknown_order');
         const refund = await stripe.refunds.create(
           {
-            payment_intent: record.paymentIntentId,
+            payment_intent: intentId,
             amount: Number(request.amount_minor),
             metadata: { order_number: request.order_number },
           },
+          // The portal's key (its reversal's id): a retry after a time-out answers the same refund, never a second.
           { idempotencyKey: request.idempotency_key },
         );
         return {
           order_number: request.order_number,
           refund_reference: refund.id,
+          // pending: a bank debit's refund on its way (it fails later only if the account is closed).
           status: refund.status === 'failed' || refund.status === 'canceled' ? 'refused' : 'refunded',
           amount_minor: BigInt(refund.amount),
           reason: refund.failure_reason ?? '',
         };
       } catch (error) {
+        // Stripe refused it with its reason (amount_too_large above what is left, charge_already_refunded,
+        // charge_disputed...): nothing was refunded.
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return refused(error.code ?? 'refused');
-        if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError)
+        // No answer, or Stripe failed on its side: the outcome is unknown until the same key is sent again.
+        if (
+          error instanceof Stripe.errors.StripeConnectionError ||
+          error instanceof Stripe.errors.StripeAPIError ||
+          error instanceof Stripe.errors.StripeRateLimitError
+        )
           throw new GatewayTimeoutError(request.order_number);
         throw error;
       }

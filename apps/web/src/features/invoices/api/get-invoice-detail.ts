@@ -14,7 +14,8 @@ export const invoiceDetailQuery = (request: InvoiceDetailRequest | null) =>
         notify.warning(answer.status.message_line_string || i18n.t('errors.invoices.detail_load_failed'));
         return null;
       }
-      return answer.detail;
+      // Issue 37: why an invoice a payment had paid is open again (refunded, returned, charged back).
+      return { ...answer.detail, reopened: answer.reopened ?? [] };
     },
     enabled: request !== null,
     staleTime: 60_000,

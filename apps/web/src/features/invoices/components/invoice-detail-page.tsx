@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Card,
   Group,
@@ -12,8 +13,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconCreditCard, IconFileTypePdf } from '@tabler/icons-react';
-import type { InvoiceDetail, InvoicePartner } from '@portal/contracts';
+import { IconArrowLeft, IconCreditCard, IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
+import type { InvoiceDetail, InvoicePartner, InvoiceReopened } from '@portal/contracts';
 import { parseMinorUnits } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -126,7 +127,36 @@ function PartnerBlock({
   );
 }
 
-function DetailView({ detail }: { detail: InvoiceDetail }) {
+/** Issue 37: why the invoice is open again: the payment that had paid it came back (refund, return, chargeback). */
+function ReopenedNotice({ reopened, money }: { reopened: InvoiceReopened[]; money: (amount: string) => string }) {
+  const { t } = useTranslation();
+  if (reopened.length === 0) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconInfoCircle aria-hidden="true" />}
+      title={t('invoices.detail.reopened.title')}
+    >
+      <Stack gap={4}>
+        {reopened.map((entry, index) => (
+          <Text size="sm" key={`${entry.reference_code}-${entry.date}-${index}`}>
+            {t(`invoices.detail.reopened.${entry.kind}`, {
+              amount: money(entry.amount),
+              date: formatDate(entry.date),
+              reference: entry.reference_code,
+              code: entry.return_code
+                ? t(`money-back.return_codes.${entry.return_code}`, { defaultValue: entry.return_code })
+                : '',
+            })}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+function DetailView({ detail }: { detail: InvoiceDetail & { reopened: InvoiceReopened[] } }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { profile } = useSession();
@@ -190,6 +220,7 @@ function DetailView({ detail }: { detail: InvoiceDetail }) {
   return (
     <Stack gap="md">
       <PageTitle>{title}</PageTitle>
+      {header.document_status === '01' && <ReopenedNotice reopened={detail.reopened} money={money} />}
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="sm">
           <Field label={t('invoices.detail.po_number')} value={detail.custom_fields.customer_purchase_order_nubmer} />

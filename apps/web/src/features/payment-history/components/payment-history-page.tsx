@@ -2,7 +2,8 @@
 // period (default 30 days), invoice number and currency filters, Find, the found count, CSV and Excel exports, and
 // every payment marked Success (green) or Error (red) with the invoices it settled. Cards replace the table at 600px.
 // Issue 29: a payment a job made is marked with its cause, AutoPay or Scheduled. Issue 36: a payment the payer's bank
-// could not confirm (3-D Secure) is marked as such (utils/history-result.ts).
+// could not confirm (3-D Secure) is marked as such (utils/history-result.ts). Issue 37: a payment of which money came
+// back (refunds, a returned debit, a dispute) says so beside its result, and lists each event one click away.
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
@@ -33,6 +34,7 @@ import { usePaymentsHistory } from '../api/get-payments-history';
 import { buildHistoryRequest, defaultHistoryFilters, type HistoryFilters } from '../utils/build-history-request';
 import { historyResultOf, type HistoryResult } from '../utils/history-result';
 import { AccountsPending, LoadFailed } from '../../../components/ui/load-failed';
+import { MoneyBackEvents, MoneyBackTag } from './money-back-details';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX / 16}em)`;
 /** Dark enough for 4.5:1 on white and on the striped rows. */
@@ -214,11 +216,12 @@ function HistoryResults({ entries }: { entries: PaymentHistoryEntry[] }) {
   const result = (entry: PaymentHistoryEntry) => {
     const kind = historyResultOf(entry);
     return (
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="wrap">
         <Text c={resultColors[kind]} fw={700} size="sm" data-testid="payment-result" data-result={kind}>
           {t(resultKeys[kind])}
         </Text>
         {entry.cause && <CauseBadge cause={entry.cause} />}
+        <MoneyBackTag moneyBack={entry.money_back} />
       </Group>
     );
   };
@@ -262,6 +265,7 @@ function HistoryResults({ entries }: { entries: PaymentHistoryEntry[] }) {
             )}
             {entry.message_line_string && <Text size="sm">{entry.message_line_string}</Text>}
             <Group mt={4}>{invoices(entry)}</Group>
+            <MoneyBackEvents entry={entry} />
           </Paper>
         ))}
       </Stack>
@@ -292,6 +296,7 @@ function HistoryResults({ entries }: { entries: PaymentHistoryEntry[] }) {
                 {entry.message_type === 'E' && entry.message_line_string && (
                   <Text size="xs">{entry.message_line_string}</Text>
                 )}
+                <MoneyBackEvents entry={entry} />
               </Table.Td>
               <Table.Td style={noWrap}>{money(entry, entry.current_paid_amount)}</Table.Td>
               <Table.Td style={noWrap}>{paymentMethodLabel(entry)}</Table.Td>

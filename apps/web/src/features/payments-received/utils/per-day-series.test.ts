@@ -52,11 +52,7 @@ describe('perDaySeries', () => {
 describe('currenciesByCount', () => {
   it('puts the currency with the most payments first, then by code', () => {
     expect(
-      currenciesByCount([
-        day('', 'USD', 2, '1.00', 2),
-        day('', 'KWD', 3, '1.000', 5),
-        day('', 'JPY', 0, '1', 2),
-      ]),
+      currenciesByCount([day('', 'USD', 2, '1.00', 2), day('', 'KWD', 3, '1.000', 5), day('', 'JPY', 0, '1', 2)]),
     ).toEqual(['KWD', 'JPY', 'USD']);
   });
 });

@@ -3,7 +3,7 @@
 // above zero, at most what is left to refund; per document, each amount of the same form and at most what is left on
 // that document, adding up to the refund. The messages are the server's keys, so a refusal reads the same from
 // either side. A dispute opened since the dialog loaded, or another refund, is the server's to refuse.
-import type { PaymentReceivedDetail, RefundPaymentRequest, RefundReason } from '@portal/contracts';
+import type { PaymentReceived, PaymentReceivedDetail, RefundPaymentRequest, RefundReason } from '@portal/contracts';
 import { formatMinorUnits, parseMinorUnits } from '@portal/domain';
 
 export type RefundDraft = {
@@ -35,8 +35,13 @@ export type RefundErrors = {
 };
 
 export type RefundCheck =
-  | { ok: true; request: RefundPaymentRequest; amount: string }
-  | { ok: false; errors: RefundErrors };
+  { ok: true; request: RefundPaymentRequest; amount: string } | { ok: false; errors: RefundErrors };
+
+/** Refund is offered on a payment (never on a reversal) that has something left to refund. */
+export function mayBeRefunded(item: Pick<PaymentReceived, 'reverses' | 'money_back' | 'currency_decimals'>): boolean {
+  if (item.reverses !== null || !item.money_back) return false;
+  return (parseMinorUnits(item.money_back.refundable_amount, item.currency_decimals) ?? 0n) > 0n;
+}
 
 const errorKey = (problem: string) => `money-back.errors.refund_${problem}`;
 
@@ -65,7 +70,11 @@ export function checkRefund(draft: RefundDraft, detail: PaymentReceivedDetail, d
   const errors: RefundErrors = {};
   const rest = parseMinorUnits(detail.money_back.refundable_amount, decimals) ?? 0n;
   const amount =
-    draft.mode === 'full' ? (rest > 0n ? rest : errorKey('above_rest')) : amountProblem(draft.amount, decimals, rest, 'above_rest');
+    draft.mode === 'full'
+      ? rest > 0n
+        ? rest
+        : errorKey('above_rest')
+      : amountProblem(draft.amount, decimals, rest, 'above_rest');
   if (typeof amount === 'string') errors.amount = amount;
 
   const shares: { billing_document_number: string; amount: string }[] = [];
@@ -82,7 +91,10 @@ export function checkRefund(draft: RefundDraft, detail: PaymentReceivedDetail, d
         continue;
       }
       sum += share;
-      shares.push({ billing_document_number: document.billing_document_number, amount: formatMinorUnits(share, decimals) });
+      shares.push({
+        billing_document_number: document.billing_document_number,
+        amount: formatMinorUnits(share, decimals),
+      });
     }
     if (Object.keys(documentErrors).length > 0) errors.document = documentErrors;
     else if (typeof amount === 'bigint' && sum !== amount) errors.documents = errorKey('documents_sum');

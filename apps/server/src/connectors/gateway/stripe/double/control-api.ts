@@ -4,7 +4,7 @@
 import type Stripe from 'stripe';
 import type { DoubleContext } from './double-context';
 import { invalidRequest, noSuch } from './double-errors';
-import { buildDispute } from './double-objects';
+import { closeDispute, isBankDebit, openDispute } from './disputes';
 import { json, route, type ApiCall, type Route } from './double-router';
 import { paymentIntentView, setupIntentView } from './intent-views';
 import { authenticatePaymentIntent } from './payment-intent-flow';
@@ -13,8 +13,11 @@ import { renderChallengePage, renderMandatePage } from './three-d-secure-page';
 import type { DeliveryResult } from './webhook-delivery';
 
 export type DoubleControls = {
-  /** Settles one processing debit, or all of them; answers the ids settled. */
-  settle: (paymentIntentId?: string) => string[];
+  /**
+   * What Stripe does later on its own, now: settles the processing debits and opens the disputes due (of one payment,
+   * or all); answers the ids of the payments settled and of the disputes opened.
+   */
+  settle: (paymentIntentId?: string) => { settled: string[]; disputes: string[] };
   /** Resolves when the webhooks due have been tried. */
   deliverDue: () => Promise<void>;
   resend: (event: Stripe.Event) => Promise<DeliveryResult>;
@@ -55,9 +58,9 @@ export function controlRoutes(ctx: DoubleContext, controls: DoubleControls): Rou
       const id = call.params.string('payment_intent');
       if (id && !ctx.store.paymentIntents.has(id))
         throw noSuch('payment_intent', id, { param: 'payment_intent', inPath: false });
-      const settled = controls.settle(id);
+      const done = controls.settle(id);
       await controls.deliverDue();
-      return json({ settled });
+      return json(done);
     }),
     route('POST', '/_double/events/:id/resend', 'secret', async (call) => {
       call.params.allowOnly([]);
@@ -68,8 +71,8 @@ export function controlRoutes(ctx: DoubleContext, controls: DoubleControls): Rou
       return json({ event: event.id, ...result });
     }),
     route('POST', '/_double/disputes', 'secret', async (call) => {
-      call.params.allowOnly(['payment_intent', 'reason']);
-      const dispute = openDispute(ctx, call);
+      call.params.allowOnly(['payment_intent', 'reason', 'network_reason_code']);
+      const dispute = openDisputeOn(ctx, call);
       await controls.deliverDue();
       return json(dispute);
     }),
@@ -80,11 +83,7 @@ export function controlRoutes(ctx: DoubleContext, controls: DoubleControls): Rou
       if (!dispute) throw noSuch('dispute', id, { param: 'id', inPath: true });
       const status = call.params.oneOf('status', ['won', 'lost'] as const);
       if (!status) throw invalidRequest('Missing required param: status (won or lost).', { param: 'status' });
-      if (dispute.status === 'won' || dispute.status === 'lost') {
-        throw invalidRequest(`This dispute is already closed (${dispute.status}).`, { param: 'status' });
-      }
-      dispute.status = status;
-      ctx.events.emit('charge.dispute.closed', dispute, call.request, { status: 'needs_response' });
+      closeDispute(ctx, call.request, dispute, status);
       await controls.deliverDue();
       return json(dispute);
     }),
@@ -129,7 +128,32 @@ function challengePage(ctx: DoubleContext, call: ApiCall): string {
   });
 }
 
-function openDispute(ctx: DoubleContext, call: ApiCall): Stripe.Dispute {
+const CARD_REASONS = [
+  'fraudulent',
+  'product_not_received',
+  'product_unacceptable',
+  'duplicate',
+  'subscription_canceled',
+  'credit_not_processed',
+  'unrecognized',
+  'general',
+] as const;
+
+// Stripe's dispute reasons of bank debits, and the return code each gets when none is given: NACHA's for ACH, the
+// SEPA rulebook's reason codes for SEPA.
+const BANK_REASONS = {
+  insufficient_funds: { us_bank_account: 'R01', sepa_debit: 'AM04' },
+  incorrect_account_details: { us_bank_account: 'R03', sepa_debit: 'AC01' },
+  debit_not_authorized: { us_bank_account: 'R10', sepa_debit: 'MD01' },
+  customer_initiated: { us_bank_account: 'R07', sepa_debit: 'MD06' },
+  bank_cannot_process: { us_bank_account: 'R16', sepa_debit: 'MS03' },
+} as const;
+
+/**
+ * A dispute opened by hand on a payment's charge: a card's (needs_response), or a bank debit coming back after it
+ * succeeded (lost at once, with its return code).
+ */
+function openDisputeOn(ctx: DoubleContext, call: ApiCall): Stripe.Dispute {
   const intentId = call.params.requiredString('payment_intent');
   const record = ctx.store.paymentIntents.get(intentId);
   if (!record) throw noSuch('payment_intent', intentId, { param: 'payment_intent', inPath: false });
@@ -139,25 +163,18 @@ function openDispute(ctx: DoubleContext, call: ApiCall): Stripe.Dispute {
       param: 'payment_intent',
     });
   }
-  if (charge.disputed)
-    throw invalidRequest(`The charge ${charge.id} is already disputed.`, { param: 'payment_intent' });
-  const dispute = buildDispute(ctx.fixtures, {
-    created: ctx.now(),
-    charge,
-    reason:
-      call.params.oneOf('reason', [
-        'fraudulent',
-        'product_not_received',
-        'product_unacceptable',
-        'duplicate',
-        'subscription_canceled',
-        'credit_not_processed',
-        'unrecognized',
-        'general',
-      ] as const) ?? 'fraudulent',
+  const code = call.params.string('network_reason_code', { maxLength: 10 });
+  if (!isBankDebit(charge)) {
+    return openDispute(ctx, call.request, charge, {
+      reason: call.params.oneOf('reason', CARD_REASONS) ?? 'fraudulent',
+      networkReasonCode: code ?? '10.4',
+    });
+  }
+  const reason = call.params.oneOf('reason', Object.keys(BANK_REASONS) as Array<keyof typeof BANK_REASONS>);
+  const chosen = reason ?? 'insufficient_funds';
+  const type = charge.payment_method_details?.type === 'sepa_debit' ? 'sepa_debit' : 'us_bank_account';
+  return openDispute(ctx, call.request, charge, {
+    reason: chosen,
+    networkReasonCode: code ?? BANK_REASONS[chosen][type],
   });
-  ctx.store.disputes.set(dispute.id, dispute);
-  charge.disputed = true;
-  ctx.events.emit('charge.dispute.created', dispute, call.request);
-  return dispute;
 }

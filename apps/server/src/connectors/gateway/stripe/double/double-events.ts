@@ -27,6 +27,9 @@ export type DoubleEventType =
   | 'charge.captured'
   | 'charge.refunded'
   | 'charge.dispute.created'
+  | 'charge.dispute.updated'
+  | 'charge.dispute.funds_withdrawn'
+  | 'charge.dispute.funds_reinstated'
   | 'charge.dispute.closed'
   | 'refund.created'
   | 'mandate.updated';

@@ -588,7 +588,7 @@ export function buildDispute(fixtures: StripeFixtures, input: DisputeInput): Str
       has_evidence: false,
       past_due: false,
       submission_count: 0,
-      submission_method: input.dueBy === null ? null : 'manual',
+      submission_method: 'manual',
     },
     intended_submission_method: null,
     is_charge_refundable: false,

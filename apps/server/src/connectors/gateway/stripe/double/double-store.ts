@@ -31,6 +31,9 @@ export type PaymentIntentRecord = {
   settleTimer: NodeJS.Timeout | null;
 };
 
+/** A dispute Stripe opens later on its own (the dispute test card's, shortly after its charge succeeded). */
+export type DueDispute = { chargeId: string; paymentIntentId: string; reason: string; networkReasonCode: string };
+
 export type SetupIntentRecord = {
   object: Stripe.SetupIntent;
   returnUrl: string | null;
@@ -46,6 +49,8 @@ export class DoubleStore {
   readonly refunds = new Map<string, Stripe.Refund>();
   readonly mandates = new Map<string, Stripe.Mandate>();
   readonly disputes = new Map<string, Stripe.Dispute>();
+  /** Disputes due to open, oldest first: when their timer fires or when settled by hand. */
+  dueDisputes: DueDispute[] = [];
 
   /** The object an id names, for expansion. */
   lookup(id: string): object | undefined {

@@ -15,6 +15,7 @@ import {
   existingMandate,
   readAcceptance,
 } from './mandates';
+import { disputeLater, openDispute } from './disputes';
 import { debitCurrency } from './method-types';
 import { createFromData, resolvePaymentMethod, type ResolvedMethod } from './payment-method-data';
 import type { Params } from './request-params';
@@ -291,7 +292,14 @@ function chargeCard(
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
     ctx.events.emit('payment_intent.succeeded', intent, call.request);
+    disputeIfTheCardDoes(ctx, method, charge);
   }
+}
+
+/** The dispute test card: the cardholder disputes the payment shortly after it succeeds. */
+function disputeIfTheCardDoes(ctx: DoubleContext, method: PaymentMethodRecord | undefined, charge: Stripe.Charge) {
+  const dispute = method?.card?.dispute;
+  if (dispute) disputeLater(ctx, charge, { reason: dispute.reason, networkReasonCode: dispute.networkReasonCode });
 }
 
 function failCard(
@@ -417,6 +425,10 @@ export function settlePaymentIntent(ctx: DoubleContext, record: PaymentIntentRec
     intent.amount_received = intent.amount;
     ctx.events.emit('charge.succeeded', charge, NO_REQUEST);
     ctx.events.emit('payment_intent.succeeded', intent, NO_REQUEST);
+    // A debit the bank returns after it succeeded: Stripe makes it a dispute on the succeeded charge (disputes.ts).
+    const returned = method.debit?.returned;
+    if (returned)
+      openDispute(ctx, NO_REQUEST, charge, { reason: returned.reason, networkReasonCode: returned.returnCode });
     return;
   }
   charge.status = 'failed';
@@ -510,6 +522,11 @@ export function capturePaymentIntent(
   intent.status = 'succeeded';
   ctx.events.emit('charge.captured', charge, call.request);
   ctx.events.emit('payment_intent.succeeded', intent, call.request);
+  disputeIfTheCardDoes(
+    ctx,
+    charge.payment_method ? ctx.store.paymentMethods.get(charge.payment_method) : undefined,
+    charge,
+  );
 }
 
 function newCharge(

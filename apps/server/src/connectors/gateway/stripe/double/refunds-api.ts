@@ -1,4 +1,4 @@
-// /v1/refunds and the objects a payment leaves behind (charges, mandates, disputes). Partial refunds add up on the
+// /v1/refunds and the objects a payment leaves behind (charges, mandates; disputes are disputes-api.ts). Partial refunds add up on the
 // charge; asking for more than what is left is Stripe's invalid_request_error.
 import type Stripe from 'stripe';
 import type { DoubleContext } from './double-context';
@@ -34,7 +34,6 @@ export function refundRoutes(ctx: DoubleContext): Route[] {
     }),
     route('GET', '/v1/charges/:id', 'secret', (call) => read(ctx, call, ctx.store.charges, 'charge')),
     route('GET', '/v1/mandates/:id', 'secret', (call) => read(ctx, call, ctx.store.mandates, 'mandate')),
-    route('GET', '/v1/disputes/:id', 'secret', (call) => read(ctx, call, ctx.store.disputes, 'dispute')),
   ];
 }
 
@@ -78,6 +77,15 @@ function createRefund(ctx: DoubleContext, call: ApiCall): Stripe.Refund {
     }
   }
   if (!charge) throw missingParam('payment_intent');
+  const disputed = charge.id;
+  // Stripe refuses to refund what a dispute took back already (the cardholder would get it twice).
+  if (
+    [...ctx.store.disputes.values()].some((dispute) => dispute.charge === disputed && !dispute.is_charge_refundable)
+  ) {
+    throw invalidRequest(`Charge ${charge.id} has been charged back; cannot issue a refund.`, {
+      code: 'charge_disputed',
+    });
+  }
   const remaining = charge.amount_captured - charge.amount_refunded;
   if (remaining <= 0) {
     throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });

@@ -954,7 +954,7 @@ describe('bank debits', () => {
     });
     expect(confirmed.body).toMatchObject({ status: 'processing' });
     const settled = await browserCall('POST', '/_double/settle', { payment_intent: intent.id }, { key: SECRET_KEY });
-    expect(settled.body).toEqual({ settled: [intent.id] });
+    expect(settled.body).toEqual({ settled: [intent.id], disputes: [] });
     const failed = await stripe.paymentIntents.retrieve(intent.id);
     expect(failed).toMatchObject({
       status: 'requires_payment_method',
@@ -1156,6 +1156,246 @@ describe('refunds', () => {
   });
 });
 
+describe('disputes', () => {
+  async function disputedPayment(client = stripe, amount = 8000) {
+    const intent = await client.paymentIntents.create({
+      amount,
+      currency: 'usd',
+      payment_method: 'pm_card_createDispute',
+      confirm: true,
+    });
+    expect(intent.status).toBe('succeeded');
+    return intent;
+  }
+
+  async function disputeOfPayment(intentId: string): Promise<Stripe.Dispute> {
+    const [dispute] = (await stripe.disputes.list({ payment_intent: intentId })).data;
+    expect(dispute, `no dispute of ${intentId}`).toBeDefined();
+    return dispute!;
+  }
+
+  it('disputes a payment of the dispute test card shortly after it succeeds, the amount withdrawn at once', async () => {
+    const intent = await disputedPayment();
+    // Not at once: Stripe opens it a moment after the payment (here, when what happens later is settled).
+    expect((await stripe.disputes.list({ payment_intent: intent.id })).data).toEqual([]);
+    const settled = await browserCall('POST', '/_double/settle', {}, { key: SECRET_KEY });
+    const dispute = await disputeOfPayment(intent.id);
+    expect(settled.body.disputes).toEqual([dispute.id]);
+    expect(dispute).toMatchObject({
+      object: 'dispute',
+      amount: 8000,
+      currency: 'usd',
+      charge: intent.latest_charge,
+      status: 'needs_response',
+      reason: 'fraudulent',
+      is_charge_refundable: false,
+      payment_method_details: { type: 'card', card: { brand: 'visa', case_type: 'chargeback' } },
+      balance_transactions: [
+        { object: 'balance_transaction', amount: -8000, type: 'adjustment', reporting_category: 'dispute' },
+      ],
+    });
+    expect(dispute.evidence_details.due_by).toBeGreaterThan(Date.now() / 1000);
+    expect(eventsFor(dispute.id)).toEqual(['charge.dispute.created', 'charge.dispute.funds_withdrawn']);
+    expect(await stripe.charges.retrieve(String(intent.latest_charge))).toMatchObject({ disputed: true });
+    // What a chargeback took back cannot be refunded as well.
+    const refund = await stripe.refunds.create({ payment_intent: intent.id }).catch((caught: unknown) => caught);
+    expect(refund).toMatchObject({ code: 'charge_disputed' });
+  });
+
+  it('disputes a card typed into Stripe.js as well (4000 0000 0000 0259)', async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 2500, currency: 'usd' });
+    const confirmed = await browserCall('POST', `/v1/payment_intents/${intent.id}/confirm`, {
+      client_secret: intent.client_secret ?? '',
+      ...cardData('4000000000000259'),
+    });
+    expect(confirmed.body).toMatchObject({ status: 'succeeded' });
+    await double.settleProcessing();
+    expect(await disputeOfPayment(intent.id)).toMatchObject({ amount: 2500, status: 'needs_response' });
+  });
+
+  it('wins a dispute with winning_evidence (the amount reinstated) and loses one with losing_evidence', async () => {
+    const winning = await disputedPayment();
+    const losing = await disputedPayment();
+    await double.settleProcessing();
+    const toWin = await disputeOfPayment(winning.id);
+    const won = await stripe.disputes.update(toWin.id, {
+      evidence: { uncategorized_text: 'winning_evidence', customer_name: 'Jenny Rosen' },
+    });
+    expect(won).toMatchObject({
+      status: 'won',
+      evidence: { uncategorized_text: 'winning_evidence', customer_name: 'Jenny Rosen' },
+      evidence_details: { has_evidence: true, submission_count: 1 },
+    });
+    expect(won.balance_transactions.map((movement) => movement.amount)).toEqual([-8000, 8000]);
+    expect(won.balance_transactions[1]).toMatchObject({ reporting_category: 'dispute_reversal' });
+    expect(eventsFor(toWin.id)).toEqual([
+      'charge.dispute.created',
+      'charge.dispute.funds_withdrawn',
+      'charge.dispute.updated',
+      'charge.dispute.closed',
+      'charge.dispute.funds_reinstated',
+    ]);
+    const updated = double.events().find((event) => event.type === 'charge.dispute.updated');
+    expect(updated?.data.object).toMatchObject({ status: 'under_review' });
+    const toLose = await disputeOfPayment(losing.id);
+    const lost = await stripe.disputes.update(toLose.id, { evidence: { uncategorized_text: 'losing_evidence' } });
+    expect(lost.status).toBe('lost');
+    expect(lost.balance_transactions.map((movement) => movement.amount)).toEqual([-8000]);
+    expect(eventsFor(toLose.id)).toEqual([
+      'charge.dispute.created',
+      'charge.dispute.funds_withdrawn',
+      'charge.dispute.updated',
+      'charge.dispute.closed',
+    ]);
+    // Decided: no more evidence, no closing.
+    const late = await stripe.disputes
+      .update(toLose.id, { evidence: { uncategorized_text: 'winning_evidence' } })
+      .catch((caught: unknown) => caught);
+    expect(late).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(await stripe.disputes.close(toWin.id).catch((caught: unknown) => caught)).toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
+  });
+
+  it('keeps staged evidence (submit=false) open; other evidence leaves it under review; closing accepts it as lost', async () => {
+    const staged = await disputedPayment();
+    const reviewed = await disputedPayment();
+    await double.settleProcessing();
+    const dispute = await disputeOfPayment(staged.id);
+    const kept = await stripe.disputes.update(dispute.id, {
+      evidence: { product_description: 'Invoices 90001 and 90002' },
+      metadata: { case: 'A-1' },
+      submit: false,
+    });
+    expect(kept).toMatchObject({
+      status: 'needs_response',
+      metadata: { case: 'A-1' },
+      evidence_details: { has_evidence: true, submission_count: 0 },
+    });
+    const closed = await stripe.disputes.close(dispute.id);
+    expect(closed.status).toBe('lost');
+    expect(eventsFor(dispute.id).at(-1)).toBe('charge.dispute.closed');
+    const underReview = await stripe.disputes.update((await disputeOfPayment(reviewed.id)).id, {
+      evidence: { uncategorized_text: 'The customer ordered and received the goods.' },
+    });
+    expect(underReview.status).toBe('under_review');
+    const unknown = await stripe.disputes.retrieve('du_unknown').catch((caught: unknown) => caught);
+    expect(unknown).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    const refused = await stripe.disputes
+      .update(dispute.id, { evidence: { not_a_field: 'x' } } as unknown as Stripe.DisputeUpdateParams)
+      .catch((caught: unknown) => caught);
+    expect(refused).toMatchObject({ statusCode: 400, code: 'parameter_unknown' });
+  });
+
+  it('opens the dispute on its own after processingSettleMs, and not of a payment refunded in full first', async () => {
+    const quick = await startStripeDouble({ processingSettleMs: 50 });
+    try {
+      const client = sdkFor(quick);
+      const disputed = await disputedPayment(client, 1200);
+      const refunded = await disputedPayment(client, 1300);
+      await client.refunds.create({ payment_intent: refunded.id });
+      await waitFor(() => quick.events().some((event) => event.type === 'charge.dispute.funds_withdrawn'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const disputes = (await client.disputes.list()).data;
+      expect(disputes.map((dispute) => dispute.payment_intent)).toEqual([disputed.id]);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('returns an ACH debit of 000555555559 after it succeeded: a dispute lost at once, R01 its network reason code', async () => {
+    const intent = await stripe.paymentIntents.create({
+      amount: 40_000,
+      currency: 'usd',
+      allowed_payment_method_types: ['us_bank_account'],
+    });
+    await browserCall('POST', `/v1/payment_intents/${intent.id}/confirm`, {
+      client_secret: intent.client_secret ?? '',
+      ...achData('000555555559'),
+    });
+    const settled = await browserCall('POST', '/_double/settle', { payment_intent: intent.id }, { key: SECRET_KEY });
+    expect(settled.body.settled).toEqual([intent.id]);
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+    const dispute = await disputeOfPayment(intent.id);
+    expect(dispute).toMatchObject({
+      amount: 40_000,
+      status: 'lost',
+      reason: 'insufficient_funds',
+      network_reason_code: 'R01',
+      evidence_details: { due_by: null },
+      balance_transactions: [{ amount: -40_000 }],
+    });
+    expect(dispute.payment_method_details).toBeUndefined();
+    expect(eventsFor(dispute.id)).toEqual([
+      'charge.dispute.created',
+      'charge.dispute.funds_withdrawn',
+      'charge.dispute.closed',
+    ]);
+    // The same with Stripe's test PaymentMethod, off-session on a saved account.
+    const customer = await newCustomer();
+    const saved = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      customer: customer.id,
+      allowed_payment_method_types: ['us_bank_account'],
+      payment_method: 'pm_usBankAccount_dispute',
+      mandate_data: ONLINE_ACCEPTANCE,
+      confirm: true,
+    });
+    await double.settleProcessing();
+    expect(await disputeOfPayment(saved.id)).toMatchObject({ status: 'lost', network_reason_code: 'R01' });
+  });
+
+  it('returns a SEPA debit of DE35370400440532013002 after it succeeded (customer_initiated, MD06)', async () => {
+    const intent = await stripe.paymentIntents.create({
+      amount: 7000,
+      currency: 'eur',
+      allowed_payment_method_types: ['sepa_debit'],
+    });
+    await browserCall('POST', `/v1/payment_intents/${intent.id}/confirm`, {
+      client_secret: intent.client_secret ?? '',
+      ...sepaData('DE35370400440532013002'),
+    });
+    await double.settleProcessing();
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+    expect(await disputeOfPayment(intent.id)).toMatchObject({
+      amount: 7000,
+      currency: 'eur',
+      status: 'lost',
+      reason: 'customer_initiated',
+      network_reason_code: 'MD06',
+    });
+  });
+
+  it('opens a bank debit return by hand with the code asked for; one that ends the mandate makes it inactive', async () => {
+    const customer = await newCustomer();
+    const intent = await stripe.paymentIntents.create({
+      amount: 5000,
+      currency: 'usd',
+      customer: customer.id,
+      allowed_payment_method_types: ['us_bank_account'],
+      setup_future_usage: 'off_session',
+    });
+    await browserCall('POST', `/v1/payment_intents/${intent.id}/confirm`, {
+      client_secret: intent.client_secret ?? '',
+      ...achData('000123456789'),
+    });
+    await double.settleProcessing();
+    const opened = await browserCall(
+      'POST',
+      '/_double/disputes',
+      { payment_intent: intent.id, reason: 'debit_not_authorized' },
+      { key: SECRET_KEY },
+    );
+    expect(opened.body).toMatchObject({ status: 'lost', reason: 'debit_not_authorized', network_reason_code: 'R10' });
+    const charge = await stripe.charges.retrieve(String(opened.body.charge));
+    const mandate = await stripe.mandates.retrieve(String(charge.payment_method_details?.us_bank_account?.mandate));
+    expect(mandate.status).toBe('inactive');
+    const again = await browserCall('POST', '/_double/disputes', { payment_intent: intent.id }, { key: SECRET_KEY });
+    expect(again.status).toBe(400);
+  });
+});
+
 describe('events and webhooks', () => {
   it('delivers every event signed so that stripe.webhooks.constructEvent accepts it, in creation order', async () => {
     const receiver = await startWebhookReceiver();
@@ -1237,6 +1477,24 @@ describe('events and webhooks', () => {
     });
   });
 
+  it('lists events by the time they were created (created[gte], created[lt])', async () => {
+    let clock = new Date('2030-01-01T00:00:00Z');
+    const timed = await startStripeDouble({ processingSettleMs: 0, now: () => clock });
+    try {
+      const client = sdkFor(timed);
+      await client.customers.create({ email: 'early@example.com' });
+      clock = new Date('2030-01-01T00:10:00Z');
+      const later = await client.customers.create({ email: 'later@example.com' });
+      const since = Math.floor(clock.getTime() / 1000);
+      const recent = await client.events.list({ created: { gte: since } });
+      expect(recent.data.map((event) => (event.data.object as { id: string }).id)).toEqual([later.id]);
+      expect((await client.events.list({ created: { lt: since } })).data).toHaveLength(1);
+      expect((await client.events.list({ created: since })).data).toHaveLength(1);
+    } finally {
+      await timed.close();
+    }
+  });
+
   it('opens and closes a dispute on a payment', async () => {
     const intent = await stripe.paymentIntents.create({
       amount: 6000,
@@ -1256,7 +1514,11 @@ describe('events and webhooks', () => {
     const closed = await browserCall('POST', `/_double/disputes/${id}/close`, { status: 'lost' }, { key: SECRET_KEY });
     expect(closed.body).toMatchObject({ status: 'lost' });
     expect(await stripe.disputes.retrieve(id)).toMatchObject({ status: 'lost', payment_intent: intent.id });
-    expect(eventsFor(id)).toEqual(['charge.dispute.created', 'charge.dispute.closed']);
+    expect(eventsFor(id)).toEqual([
+      'charge.dispute.created',
+      'charge.dispute.funds_withdrawn',
+      'charge.dispute.closed',
+    ]);
     expect(await stripe.charges.retrieve(String(intent.latest_charge))).toMatchObject({ disputed: true });
   });
 });

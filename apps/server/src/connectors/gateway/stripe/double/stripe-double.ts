@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { controlRoutes } from './control-api';
 import { customerRoutes } from './customers-api';
+import { disputeRoutes } from './disputes-api';
+import { openDueDisputes } from './disputes';
 import type { DoubleContext } from './double-context';
 import { EventLog } from './double-events';
 import { createRequestHandler, type RecordedRequest } from './double-http';
@@ -28,7 +30,10 @@ export type StripeDoubleOptions = {
   webhookSecret?: string;
   secretKey?: string;
   publishableKey?: string;
-  /** How long a bank debit stays `processing` before it settles; 0: only when settled by hand. Default 2000. */
+  /**
+   * How long what Stripe does later on its own takes: a bank debit stays `processing` that long before it settles,
+   * and the dispute test card's dispute comes that long after its charge; 0: only when settled by hand. Default 2000.
+   */
   processingSettleMs?: number;
   /** The double's clock, for `created` fields and webhook signature timestamps. */
   now?: () => Date;
@@ -41,7 +46,10 @@ export type StripeDouble = {
   port: number;
   close(): Promise<void>;
   setWebhook(url: string | null, secret?: string): void;
-  /** Settles every processing bank debit now, and resolves once their webhooks have been tried. */
+  /**
+   * Settles every processing bank debit and opens the disputes due now (what Stripe does later on its own), and
+   * resolves once their webhooks have been tried.
+   */
   settleProcessing(): Promise<void>;
   /** Tries every pending webhook delivery now (retries included), and resolves when they have answered. */
   deliverPending(): Promise<void>;
@@ -78,7 +86,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     processingSettleMs,
     timers: new Set(),
   };
-  const settle = (paymentIntentId?: string): string[] => {
+  const settle = (paymentIntentId?: string) => {
     const settled: string[] = [];
     for (const record of ctx.store.paymentIntents.values()) {
       if (record.object.status !== 'processing') continue;
@@ -86,7 +94,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       settlePaymentIntent(ctx, record);
       settled.push(record.object.id);
     }
-    return settled;
+    return { settled, disputes: openDueDisputes(ctx, paymentIntentId) };
   };
   const recorded: RecordedRequest[] = [];
   const server = createServer(
@@ -96,6 +104,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
         ...paymentIntentRoutes(ctx),
         ...setupIntentRoutes(ctx),
         ...refundRoutes(ctx),
+        ...disputeRoutes(ctx),
         ...eventRoutes(ctx),
         ...controlRoutes(ctx, {
           settle,

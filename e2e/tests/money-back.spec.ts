@@ -1,0 +1,198 @@
+// Issue 37, money that comes back, in the browser: the demo payer pays an invoice (through the API: the pay page has
+// specs of its own), the administrator refunds part of it from Settings → Payments received (the dialog, its
+// confirmation, the refund's own row, the payment's badge, the totals net of it), a refund above what is left is
+// refused with the server's words, and the payer's history says "Partially refunded" with each refund. axe runs on
+// every state (checkA11y: at 1280 and at 375 px).
+import type { Page } from '@playwright/test';
+import { apiAs, checkA11y, expect, signIn, test } from '../fixtures';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+type Paid = { invoice: string; amount: string; paymentId?: string };
+
+/**
+ * Pays one open USD invoice of the demo payer in full with the saved Visa, through the API with an Idempotency-Key as
+ * the pay page does. Not the smallest invoices: the guest and registration specs type those.
+ */
+async function payAnInvoice(baseURL: string): Promise<Paid> {
+  const { api, headers } = await apiAs(baseURL, 'payer@example.com');
+  try {
+    const accounts = await api.post('/api/customer/header-accounts', { headers, data: {} });
+    const header = (
+      (await accounts.json()) as {
+        HeaderItems: { PrimaryAcct: string; CompanyCode: string; DropDownItems: { PrimaryAcct: string }[] }[];
+      }
+    ).HeaderItems.find((item) => item.PrimaryAcct === '0000100001')!;
+    const payer = { customer_number: header.PrimaryAcct, company_code: header.CompanyCode };
+    const search = await api.post('/api/Invoice', {
+      headers,
+      data: {
+        payer_data: payer,
+        soldto_data: header.DropDownItems.map((item) => item.PrimaryAcct),
+        search_parameters: {
+          status: '01',
+          due_date_from: '01-01-1900',
+          due_date_to: '01-01-9999',
+          currency_key: 'USD',
+          filter: [{ filter_type: '92', value: 'X' }],
+          sort: 'amount_asc',
+          page_size: 50,
+        },
+      },
+    });
+    expect(search.ok(), await search.text()).toBe(true);
+    type Invoice = {
+      document_number_finance: string;
+      billing_document_number: string;
+      line_item_in_the_relevant_invoice: string;
+      fiscal_year_of_the_relevant_invoice: string;
+      open_amount: string;
+      total_amount: string;
+      soldto_number?: string;
+    };
+    const { document_list: invoices } = (await search.json()) as { document_list: Invoice[] };
+    const invoice = invoices
+      .filter((item) => item.billing_document_number !== '' && item.open_amount === item.total_amount)
+      .at(5);
+    if (!invoice) throw new Error('no open USD invoice of the demo payer to pay');
+    const cards = await api.get('/api/customer/payment_cards', { headers, params: payer });
+    const visa = (
+      (await cards.json()) as { payment_cards: { payment_card_token: string; payment_card_type: string }[] }
+    ).payment_cards.find((card) => card.payment_card_type === 'VISA')!;
+    const paid = await api.post('/api/invoice/payments', {
+      headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+      data: {
+        payer_data: payer,
+        soldto: { account_number: invoice.soldto_number || header.PrimaryAcct },
+        payment_detail: { ...visa, card_validation_code: '123' },
+        documents: [
+          {
+            document_number_finance: invoice.document_number_finance,
+            line_item_in_the_relevant_invoice: invoice.line_item_in_the_relevant_invoice,
+            fiscal_year_of_the_relevant_invoice: invoice.fiscal_year_of_the_relevant_invoice,
+            open_amount: invoice.open_amount,
+            amount_to_process: invoice.open_amount,
+            currency_key: 'USD',
+            billing_document_number: invoice.billing_document_number,
+          },
+        ],
+        currency_key: 'USD',
+        currency_decimals: 2,
+        log: { id: 'POST_INVOICE' },
+      },
+    });
+    expect(paid.ok(), await paid.text()).toBe(true);
+    expect(((await paid.json()) as { payment: { state: string } }).payment.state).toBe('posted');
+    return { invoice: invoice.billing_document_number.replace(/^0+/, ''), amount: invoice.open_amount };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** A total's figure in cents ("$1,234.50" → 123450), to compare before and after. */
+async function cents(page: Page, testId: string): Promise<number> {
+  const text = await page.getByTestId('received-total').filter({ hasText: 'USD' }).getByTestId(testId).innerText();
+  return Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
+}
+
+test('an admin refunds part of a payment, a refund above what is left is refused, and the payer sees it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const paid = await payAnInvoice(baseURL!);
+  const paidCents = Math.round(Number(paid.amount) * 100);
+
+  await signIn(page, 'admin@example.com');
+  await page.goto('/settings/payments-received');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments received' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Payer' }).fill('100001');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const payment = page
+    .locator('[data-testid="received-row"][data-kind="invoice"]')
+    .filter({ has: page.locator('li', { hasText: `${paid.invoice}:` }) });
+  await expect(payment).toHaveCount(1);
+  await expect(payment.getByTestId('money-back-status')).toHaveCount(0);
+  const before = {
+    net: await cents(page, 'received-total-net'),
+    gross: await cents(page, 'received-total-gross'),
+    back: await cents(page, 'received-total-reversed'),
+  };
+
+  // Part of it, with a reason; more than is left is refused before anything is sent.
+  await payment.getByRole('button', { name: /^Refund/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund a payment' });
+  await expect(dialog.getByTestId('refund-left')).toHaveText(`$${Number(paid.amount).toFixed(2)}`);
+  await expect(dialog).toContainText('payer@example.com');
+  await dialog.getByRole('radio', { name: 'Part of it' }).check();
+  const amount = dialog.getByRole('textbox', { name: 'Amount to refund (USD)' });
+  await amount.fill(`${paid.amount}1`);
+  await dialog.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option', { name: 'Overpayment' }).click();
+  await dialog.getByRole('textbox', { name: 'Comment (optional)' }).fill('Paid 25.00 too much');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('The refund is more than what is left to refund of this payment.')).toBeVisible();
+  await checkA11y(page);
+  await amount.fill('25.00');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByTestId('refund-question')).toHaveText('Refund USD 25.00 to payer 100001?');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByTestId('refund-result')).toHaveAttribute('data-state', 'posted');
+  await expect(dialog).toContainText('USD 25.00 went back to payer 100001.');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+
+  // The refund is a row of its own pointing at the payment; the payment says what came back; the totals are net.
+  const refund = page
+    .locator('[data-testid="received-row"][data-kind="refund"]')
+    .filter({ has: page.locator('li', { hasText: `${paid.invoice}:` }) });
+  await expect(refund).toHaveCount(1);
+  await expect(refund).toContainText('Refund');
+  await expect(refund.getByTestId('received-amount')).toHaveText('-$25.00');
+  await expect(refund.getByTestId('received-reverses')).toContainText('Reverses order');
+  await expect(payment.getByTestId('money-back-status')).toHaveText('Partially refunded');
+  await expect.poll(() => cents(page, 'received-total-net')).toBe(before.net - 2500);
+  expect(await cents(page, 'received-total-gross')).toBe(before.gross);
+  expect(await cents(page, 'received-total-reversed')).toBe(before.back + 2500);
+  await checkA11y(page);
+
+  // What is left changes under an open dialog (a colleague refunds 1.00): the full refund it offered is refused by
+  // the server, in the reader's language, and the dialog shows what is left now.
+  await payment.getByRole('button', { name: /^Refund/ }).click();
+  const left = `$${((paidCents - 2500) / 100).toFixed(2)}`;
+  await expect(dialog.getByTestId('refund-left')).toHaveText(left);
+  const { api, headers } = await apiAs(baseURL!, 'admin@example.com');
+  const detailId = await payment.getAttribute('data-id');
+  const colleague = await api.post(`/api/payments-received/${detailId}/refunds`, {
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    data: { amount: '1.00', reason: 'other', comment: '' },
+  });
+  expect(colleague.status(), await colleague.text()).toBe(201);
+  await api.dispose();
+  await dialog.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option', { name: 'Requested by the customer' }).click();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByTestId('refund-refusal')).toHaveText(
+    'The refund is more than what is left to refund of this payment.',
+  );
+  await expect(dialog.getByTestId('refund-left')).toHaveText(`$${((paidCents - 2600) / 100).toFixed(2)}`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The payer's history: the payment partially refunded, each refund with its amount and day.
+  const payer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(payer, 'payer@example.com');
+  await payer.goto('/payment-history');
+  await payer.getByRole('textbox', { name: 'Invoice number' }).fill(paid.invoice);
+  await payer.getByRole('button', { name: 'Find' }).click();
+  const entry = payer.getByTestId('payment-row').filter({ hasText: paid.invoice });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByTestId('payment-money-back')).toHaveText('Partially refunded');
+  await entry.getByRole('button', { name: 'What came back' }).click();
+  const events = entry.getByTestId('payment-money-back-events');
+  await expect(events).toContainText('Refund: $25.00 on');
+  await expect(events).toContainText('Refund: $1.00 on');
+  await checkA11y(payer);
+  await payer.context().close();
+});
