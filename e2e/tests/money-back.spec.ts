@@ -11,8 +11,8 @@ test.use({ viewport: { width: 1280, height: 900 } });
 type Paid = { invoice: string; amount: string; paymentId?: string };
 
 /**
- * Pays one open USD invoice of the demo payer in full with the saved Visa, through the API with an Idempotency-Key as
- * the pay page does. Not the smallest invoices: the guest and registration specs type those.
+ * Pays one open USD invoice of the demo payer in full with the saved Visa, through the API as the pay page does (its
+ * 3-D Secure step, an Idempotency-Key). Not the smallest invoices: the guest and registration specs type those.
  */
 async function payAnInvoice(baseURL: string): Promise<Paid> {
   const { api, headers } = await apiAs(baseURL, 'payer@example.com');
@@ -59,12 +59,33 @@ async function payAnInvoice(baseURL: string): Promise<Paid> {
     const visa = (
       (await cards.json()) as { payment_cards: { payment_card_token: string; payment_card_type: string }[] }
     ).payment_cards.find((card) => card.payment_card_type === 'VISA')!;
+    // The card's 3-D Secure step as the pay page runs it: the sandbox's frictionless Visa goes straight back.
+    const step = await api.post('/api/tokenization/access_token', {
+      headers,
+      data: {
+        action: '01',
+        payment_method: 'TO',
+        payer_data: payer,
+        payment_card_token: visa.payment_card_token,
+        amount: String(Math.round(Number(invoice.open_amount) * 100)),
+        currency_code: '840',
+        order_number: crypto.randomUUID(),
+        redirect_uri: '/invoices/pay',
+      },
+    });
+    expect(step.ok(), await step.text()).toBe(true);
+    const { access_token: threeDs } = (await step.json()) as { access_token: string };
+    const passed = await api.post('/sandbox-gateway/Cardinal3DSWithToken', {
+      form: { access_token: threeDs },
+      maxRedirects: 0,
+    });
+    expect(passed.status()).toBe(303);
     const paid = await api.post('/api/invoice/payments', {
       headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
       data: {
         payer_data: payer,
         soldto: { account_number: invoice.soldto_number || header.PrimaryAcct },
-        payment_detail: { ...visa, card_validation_code: '123' },
+        payment_detail: { ...visa, card_validation_code: '123', three_ds_access_token: threeDs },
         documents: [
           {
             document_number_finance: invoice.document_number_finance,
@@ -127,7 +148,7 @@ test('an admin refunds part of a payment, a refund above what is left is refused
   await expect(dialog).toContainText('payer@example.com');
   await dialog.getByRole('radio', { name: 'Part of it' }).check();
   const amount = dialog.getByRole('textbox', { name: 'Amount to refund (USD)' });
-  await amount.fill(`${paid.amount}1`);
+  await amount.fill((Number(paid.amount) + 1).toFixed(2));
   await dialog.getByRole('combobox', { name: 'Reason' }).click();
   await page.getByRole('option', { name: 'Overpayment' }).click();
   await dialog.getByRole('textbox', { name: 'Comment (optional)' }).fill('Paid 25.00 too much');

@@ -873,7 +873,9 @@ export const paymentReversals = portal.table(
   },
   (t) => [
     index('payment_reversals_payment_idx').on(t.paymentId),
-    uniqueIndex('payment_reversals_scope_key_key').on(t.scope, t.idempotencyKey).where(sql`idempotency_key IS NOT NULL`),
+    uniqueIndex('payment_reversals_scope_key_key')
+      .on(t.scope, t.idempotencyKey)
+      .where(sql`idempotency_key IS NOT NULL`),
     uniqueIndex('payment_reversals_provider_reference_key')
       .on(t.kind, t.providerReference)
       .where(sql`provider_reference <> ''`),
@@ -910,5 +912,8 @@ export const paymentDisputes = portal.table(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('payment_disputes_provider_reference_key').on(t.providerReference), index('payment_disputes_payment_idx').on(t.paymentId)],
+  (t) => [
+    uniqueIndex('payment_disputes_provider_reference_key').on(t.providerReference),
+    index('payment_disputes_payment_idx').on(t.paymentId),
+  ],
 );

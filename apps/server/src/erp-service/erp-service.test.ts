@@ -1,14 +1,26 @@
 // The reference ERP service and the HTTP connector together (issue 28): each connector method answers over the ERP
 // contract what the built-in ledger answers in process; the service refuses callers without the token and bodies
 // outside the contract; a write repeated with its Idempotency-Key is answered the first result and changes nothing.
+// Issue 37: a payment's reversal over the contract, once per reference, and the same error as a posting's when the
+// ERP does not answer.
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { paymentDocumentKey } from '@portal/contracts';
+import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { erpApiPrefix } from '@portal/contracts/erp-api';
-import type { ErpConnector } from '../connectors/erp/erp-connector';
+import { erpApiPrefix, erpOperations } from '@portal/contracts/erp-api';
+import type {
+  ErpConnector,
+  LedgerPaymentPosting,
+  LedgerReversal,
+  LedgerReversalResult,
+} from '../connectors/erp/erp-connector';
+import { reversalToWire } from '../connectors/erp/http/erp-wire';
 import { createHttpErpConnector, type HttpErpConnector } from '../connectors/erp/http/http-erp-connector';
 import { createLedgerConnector } from '../connectors/erp/ledger/ledger-connector';
+import { ledgerPaymentReversals } from '../connectors/erp/ledger/ledger.schema';
+import type { Db } from '../db/client';
 import { demoUserAccounts } from '../connectors/erp/ledger/seed';
 import { createTestApp, signInAs, type TestApp } from '../test/test-app';
 import { buildErpService } from './erp-service';
@@ -275,6 +287,163 @@ describe('the backend configuration over HTTP', () => {
     } finally {
       await connector.close();
       await never.close();
+    }
+  });
+});
+
+describe('a payment reversal over HTTP (issue 37)', () => {
+  const postingOf = (documentKey: string, amount: bigint): LedgerPaymentPosting => {
+    const reference = randomUUID();
+    return {
+      posting_reference: reference,
+      log_id: 'POST_INVOICE',
+      message_type: 'S',
+      message_line_string: '',
+      payer_data: payer,
+      soldto_number: '',
+      currency_key: 'USD',
+      amount_minor: amount,
+      payment_card_token: '-VISA-1111-REVERSALHTTP',
+      payment_card_type: 'VISA',
+      authorization_reference: 'TEST',
+      order_number: reference,
+      login: 'reversals@example.com',
+      posted_at: t.clock.now(),
+      documents: [{ document_key: documentKey, amount_minor: amount, reason_code: '', comment: '' }],
+      reference_number: '',
+      reason_code: '',
+      comment: '',
+    };
+  };
+  const reversalOf = (postingReference: string, documentKey: string, amount: bigint): LedgerReversal => ({
+    reversal_reference: randomUUID(),
+    posting_reference: postingReference,
+    kind: 'refund',
+    currency_key: 'USD',
+    amount_minor: amount,
+    documents: [{ document_key: documentKey, amount_minor: amount }],
+    reason_code: 'DUPLICATE',
+    reason_text: 'Charged twice',
+    login: 'reversals@example.com',
+    reversed_at: t.clock.now(),
+  });
+
+  it('reverses once per reversal reference: a repeat with the key answers the first result and changes nothing', async () => {
+    const page = await ledger.searchInvoices({
+      ...search,
+      search_parameters: { ...search.search_parameters, status: '01' },
+    });
+    const invoice = page.document_list.find(
+      (document) =>
+        document.currency_key === 'USD' && Number(document.open_amount) >= 1 && document.item_is_a_payment !== 'X',
+    )!;
+    const key = paymentDocumentKey(invoice);
+    const openOf = async () =>
+      (await remote.getPayableDocuments({ payer_data: payer, document_keys: [key] }))[0]!.open_amount;
+    const openBefore = await openOf();
+    const posting = postingOf(key, 100n);
+    expect((await remote.postPayment(posting)).message_type).toBe('S');
+
+    const reversal = reversalOf(posting.posting_reference, key, 60n);
+    const portalSteps: unknown[] = [];
+    const inTransaction = async (tx: Db, result: LedgerReversalResult) => {
+      // The portal's part runs in a transaction of the portal's database, once the ERP confirmed.
+      await tx.execute(sql`SELECT 1`);
+      portalSteps.push(result);
+    };
+    const first = await remote.reversePayment(reversal, { inTransaction });
+    expect(first).toMatchObject({ message_type: 'S', replayed: false });
+    expect(first.reversal_document_number).not.toBe('');
+    expect(first.documents).toEqual([expect.objectContaining({ document_key: key, reopened_minor: 60n })]);
+    expect(portalSteps).toEqual([first]);
+    const openAfter = await openOf();
+
+    // A retry after a time-out sends the same key: the service answers the first result, the ledger reverses nothing.
+    const again = await remote.reversePayment(reversal, { inTransaction });
+    expect(again).toEqual(first);
+    expect(portalSteps).toEqual([first, first]);
+    expect(await openOf()).toBe(openAfter);
+    const rows = await t.database.db
+      .select()
+      .from(ledgerPaymentReversals)
+      .where(eq(ledgerPaymentReversals.reversalReference, reversal.reversal_reference));
+    expect(rows).toHaveLength(1);
+
+    // Under another key the ledger still knows the reference: replayed, the same document, nothing reversed.
+    const otherKey = await service.inject({
+      method: 'POST',
+      url: `${erpApiPrefix}${erpOperations.reversePayment.path}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      payload: JSON.stringify(reversalToWire(reversal)),
+    });
+    expect(otherKey.json()).toMatchObject({
+      message_type: 'S',
+      replayed: true,
+      reversal_document_number: first.reversal_document_number,
+    });
+    expect(await openOf()).toBe(openAfter);
+
+    // More than is left: E, nothing changed; the rest: S, the invoice as before the payment.
+    expect(await remote.reversePayment(reversalOf(posting.posting_reference, key, 41n))).toMatchObject({
+      message_type: 'E',
+      reversal_document_number: '',
+    });
+    expect(await openOf()).toBe(openAfter);
+    expect((await remote.reversePayment(reversalOf(posting.posting_reference, key, 40n))).message_type).toBe('S');
+    expect(await openOf()).toBe(openBefore);
+  });
+
+  it('throws what a posting throws when the ERP is down or fails, and runs nothing of the portal', async () => {
+    // A port that was listening and is closed now, and an ERP that answers 500 or bytes outside the contract.
+    const gone = Fastify();
+    await gone.listen({ port: 0, host: '127.0.0.1' });
+    const goneUrl = `http://127.0.0.1:${(gone.server.address() as AddressInfo).port}`;
+    await gone.close();
+    let failure: 'server_error' | 'malformed' = 'server_error';
+    const calls: string[] = [];
+    const failing = Fastify();
+    failing.all('/*', async (request, reply) => {
+      calls.push(request.url);
+      if (failure === 'malformed') return reply.send({ reversed: 'yes', reversal_document_number: 42 });
+      return reply
+        .code(500)
+        .send({ message_type: 'E', message_line_string: 'RFC connection failed', code: 'internal' });
+    });
+    await failing.listen({ port: 0, host: '127.0.0.1' });
+    const failingUrl = `http://127.0.0.1:${(failing.server.address() as AddressInfo).port}`;
+
+    const key = `1000|1400000001|2026|001`;
+    const posting = postingOf(key, 1n);
+    const reversal = reversalOf(posting.posting_reference, key, 1n);
+    let portalSteps = 0;
+    const inTransaction = async () => void (portalSteps += 1);
+    try {
+      for (const [url, reason] of [
+        [goneUrl, 'refused'],
+        [failingUrl, 'server_error'],
+        [failingUrl, 'malformed'],
+      ] as const) {
+        if (reason !== 'refused') failure = reason;
+        const connector = createHttpErpConnector({ url, token, timeoutMs: 2_000, db: t.database.db });
+        try {
+          const posted = await connector.postPayment(posting, { inTransaction }).catch((error: unknown) => error);
+          const reversed = await connector.reversePayment(reversal, { inTransaction }).catch((error: unknown) => error);
+          expect(posted, reason).toMatchObject({ name: 'ErpUnavailableError', reason });
+          expect(reversed, reason).toMatchObject({ name: 'ErpUnavailableError', reason });
+          expect(Object.getPrototypeOf(reversed)).toBe(Object.getPrototypeOf(posted));
+        } finally {
+          await connector.close();
+        }
+      }
+      expect(portalSteps).toBe(0);
+      // A write is never retried by the connector (the reconciler asks again, with the same key).
+      expect(calls.filter((url) => url.endsWith(erpOperations.reversePayment.path))).toHaveLength(2);
+    } finally {
+      await failing.close();
     }
   });
 });

@@ -104,7 +104,7 @@ const GATEWAY_EVENT =
   "an event of the supplier's payment provider: CanEditSystemConfig governs every one (gateway-events.routes.test.ts)";
 
 const RECEIVED_PAYMENT =
-  "a payment the supplier received, of any customer: CanViewReceivedPayments (to read) and CanRefundPayments (to refund) govern every one; customers hold neither (payment-reversals.test.ts)";
+  'a payment the supplier received, of any customer: CanViewReceivedPayments (to read) and CanRefundPayments (to refund) govern every one; customers hold neither (payment-reversals.test.ts)';
 
 export const catalogue: Record<string, Entry> = {
   'POST /api/system/gateway/events/:id/reprocess': { noObjectIdentifier: GATEWAY_EVENT },

@@ -259,9 +259,26 @@ describe('POST /api/payments-received/search', () => {
       (await search({ company_code: '9000', date_from: '2026-10-20', date_to: '2026-10-20' })).json(),
     );
     // 3 × 3002399751580331 = 9007199254740993 cents: 2^53 + 1, which no double holds.
-    expect(page.totals).toEqual([{ currency_key: 'USD', currency_decimals: 2, amount: '90071992547409.93', gross_amount: '90071992547409.93', reversed_amount: '0.00', count: 3 }]);
+    expect(page.totals).toEqual([
+      {
+        currency_key: 'USD',
+        currency_decimals: 2,
+        amount: '90071992547409.93',
+        gross_amount: '90071992547409.93',
+        reversed_amount: '0.00',
+        count: 3,
+      },
+    ]);
     expect(page.per_day).toEqual([
-      { day: '2026-10-20', currency_key: 'USD', currency_decimals: 2, amount: '90071992547409.93', gross_amount: '90071992547409.93', reversed_amount: '0.00', count: 3 },
+      {
+        day: '2026-10-20',
+        currency_key: 'USD',
+        currency_decimals: 2,
+        amount: '90071992547409.93',
+        gross_amount: '90071992547409.93',
+        reversed_amount: '0.00',
+        count: 3,
+      },
     ]);
     expect(page.items.map((item) => item.amount)).toEqual([
       '30023997515803.31',

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../../db/client';
 import { executeWithRowSets, executeWithRows, type Bind } from '../../../db/prepared';
 import type { ErpConnector, LedgerPaymentPosting, LedgerPostingResult } from '../erp-connector';
 import { isoDay, toLedgerNumber } from './ledger-format';
-import type { InvoiceQueries } from './ledger-invoices';
+import type { CustomerScope, InvoiceQueries } from './ledger-invoices';
 import { documents, payerSoldTos, paymentItems, payments } from './ledger.schema';
 import { moveBalances } from './refresh-account-balances';
 import { documentColumns, selectDocuments } from './ledger-document-rows';
@@ -37,7 +37,9 @@ function parseDocumentKey(key: string): DocumentKey | null {
   return { companyCode, documentNumberFinance, fiscalYear, lineItem };
 }
 
-export function keyOf(row: Pick<DocumentRow, 'companyCode' | 'documentNumberFinance' | 'fiscalYear' | 'lineItem'>): string {
+export function keyOf(
+  row: Pick<DocumentRow, 'companyCode' | 'documentNumberFinance' | 'fiscalYear' | 'lineItem'>,
+): string {
   return [row.companyCode, row.documentNumberFinance, row.fiscalYear, row.lineItem].join('|');
 }
 
@@ -64,10 +66,20 @@ function payerDocumentsQuery(bind: Bind, forUpdate: boolean): SQL {
 
 export function createPaymentPostings(db: Db, invoices: InvoiceQueries): PaymentPostings {
   /** The payer's (group's, sold-to's) documents with these keys; payments and unknown keys are left out. */
-  async function payerDocuments(executor: Db | Tx, payer: PayerData, keys: string[], forUpdate: boolean) {
+  /**
+   * `scope`: the account's payers and sold-tos resolved before a transaction began (resolveCustomer reads on its own
+   * connection: inside a transaction on PGlite, whose one connection the transaction holds, it would wait forever).
+   */
+  async function payerDocuments(
+    executor: Db | Tx,
+    payer: PayerData,
+    keys: string[],
+    forUpdate: boolean,
+    resolved?: CustomerScope,
+  ) {
     const parsed = keys.map(parseDocumentKey).filter((key): key is DocumentKey => key !== null);
     if (parsed.length === 0) return [];
-    const scope = await invoices.resolveCustomer(payer.customer_number);
+    const scope = resolved ?? (await invoices.resolveCustomer(payer.customer_number));
     return selectDocuments(executor, `payer_documents|${forUpdate}`, (bind) => payerDocumentsQuery(bind, forUpdate), {
       companyCodes: parsed.map((key) => key.companyCode),
       numbers: parsed.map((key) => key.documentNumberFinance),
@@ -112,10 +124,11 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
     options: { beforeRead?: (tx: Db) => Promise<void> } = {},
   ): Promise<LedgerDocument[]> {
     const { beforeRead } = options;
+    const scope = beforeRead ? await invoices.resolveCustomer(request.payer_data.customer_number) : undefined;
     const rows = beforeRead
       ? await db.transaction(async (tx) => {
           await beforeRead(tx);
-          return payerDocuments(tx, request.payer_data, request.document_keys, false);
+          return payerDocuments(tx, request.payer_data, request.document_keys, false, scope);
         })
       : await payerDocuments(db, request.payer_data, request.document_keys, false);
     return invoices.toWire(rows);
@@ -126,6 +139,7 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
     options: { inTransaction?: (tx: Db, result: LedgerPostingResult) => Promise<void> } = {},
   ): Promise<LedgerPostingResult> {
     const account = await postingAccount(posting);
+    const scope = await invoices.resolveCustomer(posting.payer_data.customer_number);
     return db.transaction(async (tx) => {
       const day = isoDay(posting.posted_at);
       const payment = {
@@ -162,7 +176,7 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
       );
 
       const result = claimed
-        ? await applyPosting(tx as unknown as Db, Number(claimed.id), posting, day, account)
+        ? await applyPosting(tx as unknown as Db, Number(claimed.id), posting, day, account, scope)
         : await postedBefore(tx as unknown as Db, posting.posting_reference);
       await options.inTransaction?.(tx as unknown as Db, result);
       return result;
@@ -175,6 +189,7 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
     posting: LedgerPaymentPosting,
     day: string,
     account: { payer: string; soldto: string },
+    scope: CustomerScope,
   ): Promise<LedgerPostingResult> {
     const noDocuments = (): LedgerPostingResult => ({
       message_type: posting.message_type,
@@ -190,6 +205,7 @@ export function createPaymentPostings(db: Db, invoices: InvoiceQueries): Payment
       posting.payer_data,
       posting.documents.map((document) => document.document_key),
       true,
+      scope,
     );
     const byKey = new Map(rows.map((row) => [keyOf(row), row]));
     const payer = account.payer;

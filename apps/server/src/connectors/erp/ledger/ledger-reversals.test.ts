@@ -23,12 +23,12 @@ let erp: ErpConnector;
 let unused: Document[];
 
 beforeAll(async () => {
-  t = await createTestApp({ ledgerDocuments: 400, demoUsers: false });
+  t = await createTestApp({ ledgerDocuments: 2_000, demoUsers: false });
   db = t.database.db;
   erp = createLedgerConnector(db, { now: t.clock.now });
   // The maintained balances exist (a move of a table never built writes nothing).
   await refreshAccountBalances(db, t.clock.now());
-  unused = await openInvoicesOf('0000100001', 60);
+  unused = await openInvoicesOf(null, 80);
 });
 
 afterEach(async () => {
@@ -82,12 +82,16 @@ async function pay(
   options: { amount?: bigint; customerNumber?: string } = {},
 ) {
   const reference = randomUUID();
+  const payerData = { ...payer, customer_number: options.customerNumber ?? payer.customer_number };
+  // Read first, as the portal does before it posts: postPayment resolves the account outside its transaction, which
+  // on PGlite (one connection) waits for that transaction unless the account is already known.
+  await erp.getPayableDocuments({ payer_data: payerData, document_keys: items.map((item) => keyOf(item.row)) });
   const result = await erp.postPayment({
     posting_reference: reference,
     log_id: items.length > 0 ? 'POST_INVOICE' : 'POST_DEPOSIT',
     message_type: 'S',
     message_line_string: '',
-    payer_data: { ...payer, customer_number: options.customerNumber ?? payer.customer_number },
+    payer_data: payerData,
     soldto_number: '',
     currency_key: 'USD',
     amount_minor: options.amount ?? items.reduce((sum, item) => sum + item.amount, 0n),
@@ -292,6 +296,27 @@ describe('reversePayment in the built-in ledger', () => {
     expect(refused).toMatchObject({ message_type: 'E', message_line_string: expect.stringContaining('left') });
   });
 
+  it('takes what the shares leave of the amount as it would without documents: the last document first', async () => {
+    const [first, second] = take(2, 300n);
+    const { reference } = await pay([
+      { row: first!, amount: first!.openAmount },
+      { row: second!, amount: second!.openAmount },
+    ]);
+    const result = await reverse(reversalOf(reference, 300n, [{ row: first!, amount: 100n }]));
+    expect(result.documents.map((document) => [document.document_key, document.reopened_minor])).toEqual([
+      [keyOf(first!), 100n],
+      [keyOf(second!), 200n],
+    ]);
+    // A document asked for and taken again for the rest is one line of what it got back.
+    const again = await reverse(reversalOf(reference, second!.openAmount, [{ row: second!, amount: 1n }]));
+    expect(again.documents.map((document) => [document.document_key, document.reopened_minor])).toEqual([
+      [keyOf(second!), second!.openAmount - 200n],
+      [keyOf(first!), 200n],
+    ]);
+    expect(await reload(second!.id)).toMatchObject({ documentStatus: '01', openAmount: second!.openAmount });
+    expect(await reload(first!.id)).toMatchObject({ documentStatus: '01', openAmount: 300n });
+  });
+
   it('without documents, takes back the over-payment credit first, then the last document, then the one before', async () => {
     const [first, second] = take(2, 300n);
     const { reference, result: posting } = await pay(
@@ -465,7 +490,7 @@ describe('reversePayment in the built-in ledger', () => {
           { row: paidOne!, amount: 1n },
         ]),
       ],
-      ['documents that do not add up to the amount', reversalOf(reference, 2n, [{ row: paidOne!, amount: 1n }])],
+      ['shares that add up to more than the amount', reversalOf(reference, 1n, [{ row: paidOne!, amount: 2n }])],
       ['a share of zero', reversalOf(reference, 0n, [{ row: paidOne!, amount: 0n }])],
       ['an amount of zero', reversalOf(reference, 0n)],
       ['a negative amount', reversalOf(reference, -1n)],

@@ -224,6 +224,12 @@ export function createPaymentReversals(db: Db) {
       });
     }
 
+    // On the account of the payment's document, where postPayment wrote it (the documents' payer and sold-to): a
+    // sold-to or a payer-all group that paid is the payment's payer_number, not the payer of the statement.
+    const [paid] = await tx
+      .select({ payerNumber: documents.payerNumber, soldtoNumber: documents.soldtoNumber })
+      .from(documents)
+      .where(eq(documents.id, Number(payment.paymentDocumentId)));
     const base = {
       companyCode: payment.companyCode,
       billingDocumentNumber: '',
@@ -234,9 +240,9 @@ export function createPaymentReversals(db: Db) {
       currencyKey: payment.currencyKey,
       fiscalYear: day.slice(0, 4),
       lineItem: '001',
-      payerNumber: payment.payerNumber,
-      soldtoNumber: payment.soldtoNumber || payment.payerNumber,
-      customerNumber: payment.soldtoNumber || payment.payerNumber,
+      payerNumber: paid?.payerNumber ?? payment.payerNumber,
+      soldtoNumber: paid?.soldtoNumber ?? (payment.soldtoNumber || payment.payerNumber),
+      customerNumber: paid?.soldtoNumber ?? (payment.soldtoNumber || payment.payerNumber),
       referenceNumber: payment.documentNumberFinance,
       reasonCode: reversal.reason_code.slice(0, 10),
       reasonMessage: reversal.reason_text,

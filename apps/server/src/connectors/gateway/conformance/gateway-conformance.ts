@@ -237,7 +237,8 @@ export async function runGatewayConformance(
   });
 
   await check('events', 'a signed event is verified; a forged or stale one is refused', async () => {
-    if (!gateway.events) return 'skipped';
+    // A provider that pushes nothing (the sandbox is asked for its events) has no signature to check.
+    if (!gateway.events?.webhookPath) return 'skipped';
     const payload = {
       id: `evt_${randomUUID().replaceAll('-', '')}`,
       object: 'event',

@@ -162,8 +162,8 @@ export function stripeEvents(db: Db, stripe: Stripe, webhookSecret: string): Gat
             (dispute.balance_transactions ?? []).some((transaction) => transaction.amount < 0);
           const debit = await bankDebitOf(order, dispute);
           if (!debit) return { kind: 'dispute', order_number: order, dispute: disputeOf(dispute, withdrawn) };
-          // A bank debit's dispute is the debit returned; nothing came back while nothing was withdrawn.
-          if (!withdrawn) return { kind: 'noted' };
+          // A bank debit's dispute is the debit returned (lost: the money is gone); nothing came back before.
+          if (!withdrawn && dispute.status !== 'lost') return { kind: 'noted' };
           return {
             kind: 'returned',
             order_number: order,

@@ -20,7 +20,12 @@ import {
 import { processGatewayEvents } from '../../../modules/gateway-events/process-gateway-events';
 import { list, manage, savedCard } from '../../../modules/payment-methods/payment-methods.test-helpers';
 import { documentsInProcess } from '../../../modules/payments/payment-intents.repository';
-import { openInvoices, payRequest, type OpenInvoice } from '../../../modules/payments/payments.test-helpers';
+import {
+  openInvoices,
+  payRequest,
+  reloadDocument,
+  type OpenInvoice,
+} from '../../../modules/payments/payments.test-helpers';
 import { createTestApp, signInAs, testStripeWebhookSecret, type TestApp } from '../../../test/test-app';
 import { authenticateAtStripe, confirmEntryLikeStripeJs, type StripeEntryMethod } from './stripe.test-helpers';
 
@@ -389,11 +394,13 @@ describe("Stripe's events at the webhook", () => {
       });
     await deliverAndProcess();
     const audit = await t.database.db.select().from(auditEvents);
-    const count = (action: string) => audit.filter((row) => row.event === action).length;
-    expect(count('gateway_payment_refunded')).toBe(1);
+    const count = (action: string) =>
+      audit.filter((row) => row.event === action && JSON.stringify(row.details).includes(order)).length;
+    // Issue 37: the Dashboard's refund is a refund of the payment; the dispute, opened then won, is kept once.
+    expect(count('payment_refunded')).toBe(1);
     expect(count('gateway_dispute_opened')).toBe(1);
     expect(count('gateway_dispute_closed')).toBe(1);
-    expect(count('gateway_method_detached')).toBe(1);
+    expect(audit.filter((row) => row.event === 'gateway_method_detached')).toHaveLength(1);
     // The detached method is gone from the payer's saved methods, and charged no more.
     const saved = (await list(t.app, payer)).json().payment_cards as Array<{ payment_card_token: string }>;
     expect(saved.map((card) => card.payment_card_token)).not.toContain(mastercard);
@@ -401,6 +408,141 @@ describe("Stripe's events at the webhook", () => {
     expect(after.statusCode).toBe(404);
     const failed = await t.database.db.select().from(gatewayEvents).where(eq(gatewayEvents.failed, true));
     expect(failed).toEqual([]);
+  });
+});
+
+describe('money that comes back, with Stripe (issue 37)', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = (await signInAs(t.app, 'admin@example.com')).token;
+  });
+
+  const refund = (paymentId: string, amount: string, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/payments-received/${paymentId}/refunds`,
+      headers: { ...bearer(admin), 'idempotency-key': key },
+      payload: { amount, reason: 'requested_by_customer', comment: 'Part of the order came back' },
+    });
+  type Detail = {
+    money_back: { status: string; refunded_amount: string; returned_amount: string; charged_back_amount: string };
+    reversals: Array<{ id: string; kind: string; state: string; amount: string; return_code: string; reason: string }>;
+    disputes: Array<{ provider_reference: string; status: string; funds_withdrawn: boolean; evidence_url: string }>;
+  };
+  async function detail(paymentId: string): Promise<Detail> {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments-received/${paymentId}`,
+      headers: bearer(admin),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json();
+  }
+  /** Pays the invoices in full; the payment's id (its intent's) and its PaymentIntent at Stripe. */
+  async function paid(invoices: OpenInvoice[], token: string, type: 'VISA' | 'MC' | 'EC') {
+    const answer = await pay(invoices, token, type);
+    const order = answer.body.payment.reference_code;
+    if (type === 'EC') {
+      expect(answer.body.payment.state, JSON.stringify(answer.body)).toBe('processing');
+      await t.stripeDouble!.settleProcessing();
+      await deliverAndProcess();
+    } else expect(answer.body.payment.state, JSON.stringify(answer.body)).toBe('posted');
+    const intent = await intentOf(order);
+    expect(intent.state).toBe('posted');
+    const [stripeIntent] = (await stripe.paymentIntents.search({ query: `metadata['order_number']:'${order}'` })).data;
+    return { paymentId: intent.id, order, stripeIntent: stripeIntent! };
+  }
+
+  it("refunds part of a card payment: Stripe gets one refund under the portal's key, the invoice opens by it", async () => {
+    const card = await save({ kind: 'card', number: '2223003122003222' });
+    const [invoice] = fresh(1);
+    const { paymentId, stripeIntent } = await paid([invoice!], card, 'MC');
+    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(0n);
+    const key = randomUUID();
+    const answer = await refund(paymentId, '12.34', key);
+    expect(answer.statusCode, answer.body).toBe(201);
+    const reversal = answer.json();
+    expect(reversal).toMatchObject({ kind: 'refund', state: 'posted', amount: '12.34', payment_id: paymentId });
+    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(1_234n);
+    // At Stripe: one refund of the PaymentIntent, sent with the reversal's id as its Idempotency-Key.
+    const refunds = await stripe.refunds.list({ payment_intent: stripeIntent.id });
+    expect(refunds.data.map((made) => made.amount)).toEqual([1_234]);
+    const sent = t
+      .stripeDouble!.requests()
+      .filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
+    expect(sent.filter((request) => request.idempotencyKey === reversal.id)).toHaveLength(1);
+    // Stripe's charge.refunded says what the portal knows already: nothing more is recorded.
+    await deliverAndProcess();
+    // The same request again answers the same refund, and nothing more reaches Stripe.
+    const again = await refund(paymentId, '12.34', key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(reversal.id);
+    expect((await stripe.refunds.list({ payment_intent: stripeIntent.id })).data).toHaveLength(1);
+    const view = await detail(paymentId);
+    expect(view.money_back).toMatchObject({ status: 'partially_refunded', refunded_amount: '12.34' });
+    expect(view.reversals.map((row) => `${row.kind}:${row.state}:${row.amount}`)).toEqual(['refund:posted:12.34']);
+    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(1_234n);
+    const failed = await t.database.db.select().from(gatewayEvents).where(eq(gatewayEvents.failed, true));
+    expect(failed).toEqual([]);
+  });
+
+  it('a payment of the dispute test card: disputed with a chargeback once its events are in, then won at Stripe', async () => {
+    const card = await save({ kind: 'card', number: '4000000000000259' });
+    const [invoice] = fresh(1);
+    const { paymentId, stripeIntent } = await paid([invoice!], card, 'VISA');
+    // Stripe opens the dispute a moment after the payment (the double: when what happens later is settled).
+    await t.stripeDouble!.settleProcessing();
+    await deliverAndProcess();
+    const [dispute] = (await stripe.disputes.list({ payment_intent: stripeIntent.id })).data;
+    expect(dispute).toMatchObject({ status: 'needs_response', reason: 'fraudulent' });
+    const amount = (Number(invoice!.openAmount) / 100).toFixed(2);
+    const opened = await detail(paymentId);
+    expect(opened.money_back).toMatchObject({ status: 'disputed', charged_back_amount: amount });
+    expect(opened.disputes).toMatchObject([
+      { provider_reference: dispute!.id, status: 'needs_response', funds_withdrawn: true },
+    ]);
+    expect(opened.disputes[0]!.evidence_url).toContain(dispute!.id);
+    expect(opened.reversals.map((row) => `${row.kind}:${row.state}:${row.amount}`)).toEqual([
+      `chargeback:posted:${amount}`,
+    ]);
+    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(invoice!.openAmount);
+    // No refund while the dispute is open.
+    const refused = await refund(paymentId, '1.00', randomUUID());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'REFUND_REFUSED', messageKey: 'money-back.errors.refund_disputed' });
+
+    await stripe.disputes.update(dispute!.id, { evidence: { uncategorized_text: 'winning_evidence' } });
+    await deliverAndProcess();
+    const won = await detail(paymentId);
+    expect(won.money_back.status).toBe('dispute_won');
+    expect(won.disputes).toMatchObject([{ status: 'won', funds_withdrawn: true }]);
+    expect(won.reversals.map((row) => `${row.kind}:${row.state}`).sort()).toEqual([
+      'chargeback:posted',
+      'chargeback_reversal:posted',
+    ]);
+    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(0n);
+    // Every event of the dispute again: nothing more.
+    for (const sent of t.stripeDouble!.events().filter((event) => event.type.startsWith('charge.dispute.')))
+      await fetch(`${t.config.STRIPE_API_URL}/_double/events/${sent.id}/resend`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk_test_double' },
+      });
+    await deliverAndProcess();
+    expect((await detail(paymentId)).reversals).toHaveLength(2);
+  });
+
+  it('an ACH debit returned after it succeeded (Stripe: a dispute on it) is a return of the payment, R01', async () => {
+    const account = await save({ kind: 'us_bank_account', routing: '110000000', account: '000555555559' });
+    const [invoice] = fresh(1);
+    const { paymentId } = await paid([invoice!], account, 'EC');
+    const amount = (Number(invoice!.openAmount) / 100).toFixed(2);
+    const view = await detail(paymentId);
+    expect(view.money_back).toMatchObject({ status: 'returned', returned_amount: amount });
+    expect(view.reversals).toMatchObject([
+      { kind: 'return', state: 'posted', amount, return_code: 'R01', reason: 'insufficient_funds' },
+    ]);
+    expect(view.disputes).toEqual([]);
+    expect((await reloadDocument(t.database.db, invoice!.id)).openAmount).toBe(invoice!.openAmount);
   });
 });
 

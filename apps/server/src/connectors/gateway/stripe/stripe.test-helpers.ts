@@ -27,14 +27,21 @@ export function stripeTestCard(sandboxNumber: string): { number: string; authent
 
 /**
  * The sandbox's e-check of the same behaviour at Stripe's test bank: an account ending 0002 (the sandbox declines it)
- * is Stripe's 000222222227, whose debit fails for insufficient funds once it settles; any other (its 0119 time-out
- * too: the double has none) is 000123456789, whose debit succeeds.
+ * is Stripe's 000222222227, whose debit fails for insufficient funds once it settles; one ending 2227 (the sandbox
+ * returns it after it succeeded, R01) is Stripe's 000555555559, which succeeds and comes back as a dispute (R01 at the
+ * double); any other (the sandbox's 0119 time-out and 1113 return too: Stripe has no such account) is 000123456789,
+ * whose debit succeeds.
  */
 export function stripeTestBankAccount(sandbox: { routing: string; account: string }): {
   routing: string;
   account: string;
 } {
-  return { routing: '110000000', account: sandbox.account.endsWith('0002') ? '000222222227' : '000123456789' };
+  const account = sandbox.account.endsWith('0002')
+    ? '000222222227'
+    : sandbox.account.endsWith('2227')
+      ? '000555555559'
+      : '000123456789';
+  return { routing: '110000000', account };
 }
 
 /** A client of the official SDK on the double (what a test reads of "Stripe's Dashboard"). */

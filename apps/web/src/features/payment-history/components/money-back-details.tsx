@@ -37,9 +37,8 @@ export function MoneyBackEvents({ entry }: { entry: PaymentHistoryEntry }) {
   return (
     <div className={classes.moneyBack}>
       <Button
-        variant="subtle"
+        variant="default"
         size="compact-sm"
-        px={4}
         aria-expanded={open}
         aria-controls={listId}
         leftSection={

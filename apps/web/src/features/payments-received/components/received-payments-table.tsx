@@ -99,7 +99,7 @@ function ReceivedRow({
           {t(`payments-received.kinds.${item.kind}`)}
         </Text>
         {reversal && (
-          <Text size="xs" data-testid="received-reverses">
+          <Text size="xs" data-testid="received-reverses" className={classes.reverses}>
             {t('payments-received.table.reverses', { order })}
           </Text>
         )}
@@ -165,7 +165,7 @@ function ReceivedRow({
       <Table.Td>
         <Stack gap={4} align="flex-start">
           <Button variant="default" size="compact-sm" onClick={onDetails} data-testid="received-details">
-            {t(reversal ? 'payments-received.table.payment_details' : 'payments-received.table.details')}
+            {t('payments-received.table.details')}
             <VisuallyHidden> {t('payments-received.table.of_order', { order })}</VisuallyHidden>
           </Button>
           {mayRefund && (

@@ -1,5 +1,5 @@
 // The totals of the whole filter, one card per currency: the amount (exact, from the server's decimal string) and
-// the number of rows. Issue 37: the amount is net of what went back (refunds, returned debits, chargebacks, less
+// the number of transactions (payments and, issue 37, their reversals). Issue 37: the amount is net of what went back (refunds, returned debits, chargebacks, less
 // disputes won), with the payments' gross and what went back beside it.
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatMoney } from '@portal/domain';
@@ -41,11 +41,11 @@ export function ReceivedTotals({ totals }: { totals: PaymentsReceivedTotal[] }) 
                   {money(total.amount)}
                 </Text>
                 <Text size="sm" className={classes.totalLine}>
-                  <span data-testid="received-total-gross">
+                  <span data-testid="received-total-gross" className={classes.nowrap}>
                     {t('payments-received.totals.gross', { amount: money(total.gross_amount) })}
                   </span>
                   {' · '}
-                  <span data-testid="received-total-reversed">
+                  <span data-testid="received-total-reversed" className={classes.nowrap}>
                     {t('payments-received.totals.reversed', { amount: money(total.reversed_amount) })}
                   </span>
                 </Text>

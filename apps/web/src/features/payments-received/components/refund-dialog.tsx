@@ -273,7 +273,7 @@ function RefundForm({
               />
             )}
             {draft.mode === 'full' && errors.amount && (
-              <Text size="sm" c="var(--mantine-color-error)" role="alert">
+              <Text size="xs" c="var(--mantine-color-error)" role="alert">
                 {t(errors.amount)}
               </Text>
             )}
@@ -285,7 +285,11 @@ function RefundForm({
               />
             )}
             {perDocument && draft.perDocument && (
-              <Fieldset legend={t('payments-received.refund.per_document_legend')} variant="unstyled">
+              <Fieldset
+                legend={t('payments-received.refund.per_document_legend')}
+                variant="unstyled"
+                classNames={{ root: classes.plainFieldset, legend: classes.legend }}
+              >
                 <Stack gap="xs">
                   {refundableDocuments(detail, decimals).map((document) => {
                     const number = withoutLeadingZeros(document.billing_document_number);
@@ -310,12 +314,12 @@ function RefundForm({
                           })
                         }
                         error={message(errors.document?.[document.billing_document_number])}
-                        className={classes.amountField}
+                        className={classes.documentField}
                       />
                     );
                   })}
                   {errors.documents && (
-                    <Text size="sm" c="var(--mantine-color-error)" role="alert">
+                    <Text size="xs" c="var(--mantine-color-error)" role="alert">
                       {t(errors.documents)}
                     </Text>
                   )}

@@ -10,7 +10,7 @@
 import type Stripe from 'stripe';
 import type { DoubleContext } from './double-context';
 import { invalidRequest } from './double-errors';
-import type { EventRequest } from './double-events';
+import { NO_REQUEST, type EventRequest } from './double-events';
 import { newId } from './double-ids';
 import { buildDispute, buildDisputeMovement } from './double-objects';
 import type { DueDispute } from './double-store';
@@ -92,7 +92,7 @@ function openDue(ctx: DoubleContext, which: (due: DueDispute) => boolean): strin
     const charge = ctx.store.charges.get(due.chargeId);
     // Refunded in full meanwhile: nothing left to dispute, as a cardholder would not.
     if (!charge || charge.disputed || charge.amount_captured - charge.amount_refunded <= 0) continue;
-    const dispute = openDispute(ctx, { id: null, idempotency_key: null }, charge, {
+    const dispute = openDispute(ctx, NO_REQUEST, charge, {
       reason: due.reason,
       networkReasonCode: due.networkReasonCode || null,
     });
