@@ -176,7 +176,16 @@ test('an admin refunds part of a payment, a refund above what is left is refused
   await expect.poll(() => cents(page, 'received-total-net')).toBe(before.net - 2500);
   expect(await cents(page, 'received-total-gross')).toBe(before.gross);
   expect(await cents(page, 'received-total-reversed')).toBe(before.back + 2500);
+  // The payment's details list the refund with its reason and who made it.
+  await payment.getByRole('button', { name: /^Details/ }).click();
+  const details = page.getByRole('dialog', { name: 'Payment details' });
+  const refunded = details.locator('[data-testid="payment-reversal"][data-kind="refund"]');
+  await expect(refunded).toContainText('-$25.00');
+  await expect(refunded).toContainText('Reason: Overpayment');
+  await expect(refunded).toContainText('By admin@example.com');
   await checkA11y(page);
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
 
   // What is left changes under an open dialog (a colleague refunds 1.00): the full refund it offered is refused by
   // the server, in the reader's language, and the dialog shows what is left now.

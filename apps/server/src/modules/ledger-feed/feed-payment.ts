@@ -1,7 +1,7 @@
 // A posted payment as the feed and the webhooks tell it (contracts/ledger-feed.ts FeedPayment), from its feed row.
 import type { FeedPayment } from '@portal/contracts';
 import { formatMinorUnits } from '@portal/domain';
-import type { FeedRow } from './payment-feed.repository';
+import type { FeedRow, NewFeedRow } from './payment-feed.repository';
 
 export function toFeedPayment(row: FeedRow): FeedPayment {
   return {
@@ -37,4 +37,26 @@ export function feedDocumentsOf(row: Pick<FeedRow, 'documents'>): FeedPayment['d
     reason_code: document.reason_code ?? '',
     comment: document.comment ?? '',
   }));
+}
+
+/**
+ * A feed row written in its posting's transaction as the webhooks tell it: no position yet (numbered after commit),
+ * and the fields the insert left to their defaults as the table will hold them.
+ */
+export function toUnsequencedFeedPayment(row: NewFeedRow): Omit<FeedPayment, 'cursor'> {
+  const { cursor: _cursor, ...data } = toFeedPayment({
+    ...row,
+    seq: null,
+    soldtoNumber: row.soldtoNumber ?? '',
+    orderNumber: row.orderNumber ?? '',
+    paymentDocumentNumber: row.paymentDocumentNumber ?? '',
+    login: row.login ?? '',
+    acknowledgedAt: null,
+    erpDocumentNumber: '',
+    acknowledgedBy: '',
+    reverses: row.reverses ?? null,
+    reason: row.reason ?? '',
+    returnCode: row.returnCode ?? '',
+  });
+  return data;
 }

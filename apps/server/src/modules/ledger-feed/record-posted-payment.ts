@@ -5,7 +5,7 @@ import type { LedgerPostingResult } from '../../connectors/erp/erp-connector';
 import type { Db } from '../../db/client';
 import type { IntentPosting, PaymentIntent } from '../payments/payment-intents.repository';
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event';
-import { toFeedPayment } from './feed-payment';
+import { toUnsequencedFeedPayment } from './feed-payment';
 import { insertFeedRow, type NewFeedRow } from './payment-feed.repository';
 
 export async function recordPostedPayment(
@@ -48,20 +48,7 @@ export async function recordPostedPayment(
     }),
   };
   await insertFeedRow(tx, row);
-  const { cursor: _cursor, ...data } = toFeedPayment({
-    ...row,
-    seq: null,
-    soldtoNumber: row.soldtoNumber ?? '',
-    orderNumber: row.orderNumber ?? '',
-    paymentDocumentNumber: row.paymentDocumentNumber ?? '',
-    login: row.login ?? '',
-    acknowledgedAt: null,
-    erpDocumentNumber: '',
-    acknowledgedBy: '',
-    reverses: null,
-    reason: '',
-    returnCode: '',
-  });
+  const data = toUnsequencedFeedPayment(row);
   await enqueueWebhookEvent(tx, {
     type: kind === 'deposit' ? 'deposit.posted' : 'payment.posted',
     // The same for every endpoint and every retry: a receiver drops a message id it already took.

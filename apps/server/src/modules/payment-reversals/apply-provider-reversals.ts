@@ -18,7 +18,7 @@ import type { GatewayDispute, GatewayEventEffect } from '../../connectors/gatewa
 import type { Db } from '../../db/client';
 import { paymentDisputes, paymentIntents, paymentReversals } from '../../db/portal.schema';
 import { recordAuditEvent } from '../audit/audit.repository';
-import { findIntent } from '../payments/payment-intents.repository';
+import { findIntent, findIntentByOrderNumber } from '../payments/payment-intents.repository';
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event';
 import { moneyBackFigures } from './money-back';
 import {
@@ -33,6 +33,20 @@ import {
 import { toPaymentDispute } from './reversal-view';
 import { settleReversal } from './settle-reversal';
 
+/**
+ * The posted payment of an order. An order whose payment is not posted yet (the ERP slow or down while posting it)
+ * throws: the inbox tries the event again later, when it is; an order the portal never posted (declined, voided,
+ * another system's) has none.
+ */
+async function postedPaymentOf(ctx: AppContext, orderNumber: string): Promise<PaymentFeedRow | undefined> {
+  const payment = await findPaymentByOrder(ctx.db, orderNumber);
+  if (payment) return payment;
+  const intent = await findIntentByOrderNumber(ctx.db, orderNumber);
+  if (intent && (intent.state === 'pending' || intent.state === 'approved'))
+    throw new Error(`the payment of order ${orderNumber} is not posted yet`);
+  return undefined;
+}
+
 /** Who made what the provider reports (a reversal's login). */
 const providerLogin = 'payment-provider';
 
@@ -40,7 +54,7 @@ export async function applyRefundedAtProvider(
   ctx: AppContext,
   effect: Extract<GatewayEventEffect, { kind: 'refunded' }>,
 ): Promise<string> {
-  const payment = await findPaymentByOrder(ctx.db, effect.order_number);
+  const payment = await postedPaymentOf(ctx, effect.order_number);
   if (!payment) return 'no payment of this order';
   const reversals = await reversalsOf(ctx.db, [payment.id]);
   const known = reversals
@@ -59,7 +73,7 @@ export async function applyReturned(
   ctx: AppContext,
   effect: Extract<GatewayEventEffect, { kind: 'returned' }>,
 ): Promise<string> {
-  const payment = await findPaymentByOrder(ctx.db, effect.order_number);
+  const payment = await postedPaymentOf(ctx, effect.order_number);
   if (!payment) return 'no payment of this order';
   const figures = moneyBackFigures(
     payment.amountMinor,
@@ -80,7 +94,7 @@ export async function applyDispute(
   ctx: AppContext,
   effect: Extract<GatewayEventEffect, { kind: 'dispute' }>,
 ): Promise<string> {
-  const payment = await findPaymentByOrder(ctx.db, effect.order_number);
+  const payment = await postedPaymentOf(ctx, effect.order_number);
   if (!payment) return 'no payment of this order';
   const dispute = await keepDispute(ctx, payment, effect.dispute);
   if (dispute.fundsWithdrawn) {

@@ -11,7 +11,7 @@
 //    confirmed with the error, for the reconciler; it is never lost and never posted twice.
 //
 // The provider and the ERP are called outside any database transaction of the portal's.
-import type { FeedPayment, WebhookEvent } from '@portal/contracts';
+import type { WebhookEvent } from '@portal/contracts';
 import { formatMinorUnits, paymentMethodLabel } from '@portal/domain';
 import type { AppContext } from '../../app-context';
 import type { LedgerPostingResult, LedgerReversalResult } from '../../connectors/erp/erp-connector';
@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import type { ReversalDocumentRow } from '../../db/portal.schema';
 import { retryOnConflict } from '../../db/retry-on-conflict';
 import { recordAuditEvent } from '../audit/audit.repository';
-import { toFeedPayment } from '../ledger-feed/feed-payment';
+import { toUnsequencedFeedPayment } from '../ledger-feed/feed-payment';
 import { insertFeedRow, type NewFeedRow } from '../ledger-feed/payment-feed.repository';
 import type { MoneyBackMailPayload } from '../mail/money-back-mail';
 import { portalLink, queueMail } from '../mail/queue-mail';
@@ -302,7 +302,7 @@ async function recordPosted(
       type: webhook,
       messageId: `msg_${row.id}`,
       timestamp: now,
-      data: feedData(feedRow),
+      data: toUnsequencedFeedPayment(feedRow),
     });
   }
   await notifyPayer(tx, ctx, posted, payment, feedRow);
@@ -310,25 +310,6 @@ async function recordPosted(
     reversal_document_number: moved.documentNumber,
   });
   return posted;
-}
-
-/** The feed item as the feed and the webhooks tell it, before it has a position. */
-function feedData(row: NewFeedRow): Omit<FeedPayment, 'cursor'> {
-  const { cursor: _cursor, ...data } = toFeedPayment({
-    ...row,
-    seq: null,
-    soldtoNumber: row.soldtoNumber ?? '',
-    orderNumber: row.orderNumber ?? '',
-    paymentDocumentNumber: row.paymentDocumentNumber ?? '',
-    login: row.login ?? '',
-    acknowledgedAt: null,
-    erpDocumentNumber: '',
-    acknowledgedBy: '',
-    reverses: row.reverses ?? null,
-    reason: row.reason ?? '',
-    returnCode: row.returnCode ?? '',
-  });
-  return data;
 }
 
 /**

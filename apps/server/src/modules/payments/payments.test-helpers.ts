@@ -16,7 +16,7 @@ import {
 } from '../../connectors/gateway/stripe/stripe.test-helpers';
 import { refreshAccountBalances } from '../../connectors/erp/ledger/refresh-account-balances';
 import type { Db } from '../../db/client';
-import { accountBalances, documents, payments } from '../../db/schema';
+import { accountBalances, documents, ledgerPaymentReversals, payments } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
 import {
   bearer,
@@ -262,8 +262,11 @@ export async function chargesFor(t: ProviderSource, orderNumber: string): Promis
   return (await gatewayCharges(t)).filter((charge) => charge.orderNumber === orderNumber).length;
 }
 
-/** The payer's open items (invoices and credits, payments excluded) and the payments posted (S). */
-export async function ledgerSums(db: Db): Promise<{ open: bigint; posted: bigint }> {
+/**
+ * The payer's open items (invoices, credits and debits, payments excluded), the payments posted (S), and what the
+ * ledger's reversals gave back (issue 37: refunds, returns, chargebacks).
+ */
+export async function ledgerSums(db: Db): Promise<{ open: bigint; posted: bigint; reversed: bigint }> {
   const [open] = await db
     .select({ total: sql<string>`coalesce(sum(${documents.openAmount}), 0)::text` })
     .from(documents)
@@ -278,7 +281,18 @@ export async function ledgerSums(db: Db): Promise<{ open: bigint; posted: bigint
     .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
     .from(payments)
     .where(and(eq(payments.payerNumber, '0000100001'), eq(payments.messageType, 'S')));
-  return { open: BigInt(open!.total), posted: BigInt(posted!.total) };
+  const [reversed] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerPaymentReversals.amount}), 0)::text` })
+    .from(ledgerPaymentReversals)
+    .innerJoin(payments, eq(payments.id, ledgerPaymentReversals.paymentId))
+    .where(eq(payments.payerNumber, '0000100001'));
+  return { open: BigInt(open!.total), posted: BigInt(posted!.total), reversed: BigInt(reversed!.total) };
+}
+
+/** The payer's open items moved by exactly minus what was posted plus what was reversed since `baseline`. */
+export async function expectOpenItemsMoved(db: Db, baseline: { open: bigint; posted: bigint; reversed?: bigint }) {
+  const now = await ledgerSums(db);
+  expect(now.open).toBe(baseline.open - (now.posted - baseline.posted) + (now.reversed - (baseline.reversed ?? 0n)));
 }
 
 /**
@@ -288,7 +302,7 @@ export async function ledgerSums(db: Db): Promise<{ open: bigint; posted: bigint
  */
 export async function expectLedgerConsistent(
   source: Db | ProviderSource,
-  baseline: { open: bigint; posted: bigint },
+  baseline: { open: bigint; posted: bigint; reversed?: bigint },
 ): Promise<void> {
   // Given the test app, the charges are read from its provider; given a database, from the sandbox's table.
   const app: ProviderSource = 'stripeDouble' in source ? source : { database: { db: source }, stripeDouble: null };
@@ -303,10 +317,12 @@ export async function expectLedgerConsistent(
     const payment = posted.find((row) => row.orderNumber === charge.orderNumber)!;
     expect(payment.amount).toBe(charge.amountMinor);
   }
-  // The payer's open items moved by exactly minus what was posted.
-  const now = await ledgerSums(db);
-  expect(now.open).toBe(baseline.open - (now.posted - baseline.posted));
-  // No open amount passes zero from the wrong side.
+  await expectOpenItemsMoved(db, baseline);
+  await expectOpenItemsTrue(db);
+}
+
+/** No open amount on the wrong side of zero, and the maintained balances equal a rebuild from the documents. */
+export async function expectOpenItemsTrue(db: Db): Promise<void> {
   const [wrongSide] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(documents)

@@ -194,7 +194,10 @@ function ReversalCard({ reversal }: { reversal: PaymentReversal }) {
       )}
       {why && <Text size="sm">{t('payments-received.detail.reason', { reason: why })}</Text>}
       {reversal.comment && <Text size="sm">“{reversal.comment}”</Text>}
-      {reversal.login && <Text size="sm">{t('payments-received.detail.by', { login: reversal.login })}</Text>}
+      {/* Who refunded; a return or a chargeback is the provider's (its login is a placeholder, not a person). */}
+      {reversal.kind === 'refund' && reversal.login && (
+        <Text size="sm">{t('payments-received.detail.by', { login: reversal.login })}</Text>
+      )}
       {reversal.documents.length > 0 && (
         <Text size="sm">
           {t('payments-received.detail.reopened', {
