@@ -8,7 +8,7 @@ import { apiAs, checkA11y, expect, signIn, test } from '../fixtures';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-type Paid = { invoice: string; amount: string; paymentId?: string };
+type Paid = { invoice: string; amount: string };
 
 /**
  * Pays one open USD invoice of the demo payer in full with the saved Visa, through the API as the pay page does (its
@@ -193,8 +193,8 @@ test('an admin refunds part of a payment, a refund above what is left is refused
   const left = `$${((paidCents - 2500) / 100).toFixed(2)}`;
   await expect(dialog.getByTestId('refund-left')).toHaveText(left);
   const { api, headers } = await apiAs(baseURL!, 'admin@example.com');
-  const detailId = await payment.getAttribute('data-id');
-  const colleague = await api.post(`/api/payments-received/${detailId}/refunds`, {
+  const paymentId = await payment.getAttribute('data-id');
+  const colleague = await api.post(`/api/payments-received/${paymentId}/refunds`, {
     headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
     data: { amount: '1.00', reason: 'other', comment: '' },
   });

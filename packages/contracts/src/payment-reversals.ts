@@ -124,6 +124,8 @@ export const PaymentReversal = z.object({
   posted_at: z.string().nullable(),
   /** The ledger's reversal document, once posted. */
   reversal_document_number: z.string(),
+  /** refused: the provider's words (its decline code, e.g. amount_too_large); empty otherwise. */
+  refusal: z.string(),
 });
 export type PaymentReversal = z.infer<typeof PaymentReversal>;
 

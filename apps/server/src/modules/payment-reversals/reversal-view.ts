@@ -25,6 +25,7 @@ export function toPaymentReversal(row: ReversalRow): PaymentReversal {
     created_at: row.createdAt.toISOString(),
     posted_at: row.postedAt?.toISOString() ?? null,
     reversal_document_number: row.reversalDocumentNumber,
+    refusal: row.refusal,
   };
 }
 

@@ -280,7 +280,9 @@ async function recordPosted(
     currencyDecimals: row.currencyDecimals,
     amountMinor: sign * row.amountMinor,
     method: payment.method,
-    gatewayReference: row.providerReference || payment.gatewayReference,
+    // A refund's and a dispute's own reference at the provider; a return names the payment's (its reference is the
+    // provider's event).
+    gatewayReference: (row.kind !== 'return' && row.providerReference) || payment.gatewayReference,
     orderNumber: payment.orderNumber,
     paymentDocumentNumber: moved.documentNumber,
     login: row.login,

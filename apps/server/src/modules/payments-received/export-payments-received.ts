@@ -39,6 +39,9 @@ const columns = [
   'acknowledged_at',
   'erp_document_number',
   'acknowledged_by',
+  // Issue 37: a reversal's row names the payment it reverses, and a returned debit its code.
+  'reverses',
+  'return_code',
 ] as const;
 type Column = (typeof columns)[number];
 
@@ -92,6 +95,8 @@ function cellsOf(payment: PaymentReceived, kindLabels: Record<PaymentReceived['k
         .join('; '),
     ),
     acknowledged_at: text(payment.acknowledged_at ?? ''),
+    reverses: text(payment.reverses ?? ''),
+    return_code: text(payment.return_code),
     erp_document_number: text(payment.erp_document_number),
     acknowledged_by: text(payment.acknowledged_by),
   };

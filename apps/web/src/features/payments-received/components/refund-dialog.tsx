@@ -468,6 +468,9 @@ function RefundResult({
           {reversal.state !== 'refused' && email && (
             <Text size="sm">{t('payments-received.refund.notice', { email })}</Text>
           )}
+          {reversal.state === 'refused' && reversal.refusal && (
+            <Text size="sm">{t('payments-received.refund.result.refusal', { reason: reversal.refusal })}</Text>
+          )}
         </Stack>
       </Alert>
       <Group justify="flex-end">
