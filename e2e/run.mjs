@@ -273,6 +273,8 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     RATE_LIMIT_PER_MINUTE: '20000',
     // Every request is logged, so that the scan after the tests reads what a production log would hold.
     LOG_LEVEL: 'info',
+    // Issue 37: the sandbox's returned debits and disputes come at the inbox job's next round, not 30 s later.
+    SANDBOX_RETURN_AFTER_SECONDS: '0',
     ...(erp ? { ERP_URL: erp.url, ERP_TOKEN: erp.token } : { ERP_URL: '' }),
     ...(stripe
       ? {

@@ -8,13 +8,16 @@ import { apiAs, checkA11y, expect, signIn, test } from '../fixtures';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-type Paid = { invoice: string; amount: string };
+type Paid = { invoice: string; billing: string; amount: string };
+
+/** The bank account of the returning test numbers: the sandbox approves its debit, then returns it (R01). */
+const returningAccount = { routing: '011000015', account: '000222222227' };
 
 /**
  * Pays one open USD invoice of the demo payer in full with the saved Visa, through the API as the pay page does (its
  * 3-D Secure step, an Idempotency-Key). Not the smallest invoices: the guest and registration specs type those.
  */
-async function payAnInvoice(baseURL: string): Promise<Paid> {
+async function payAnInvoice(baseURL: string, bankAccount?: typeof returningAccount, pick = 5): Promise<Paid> {
   const { api, headers } = await apiAs(baseURL, 'payer@example.com');
   try {
     const accounts = await api.post('/api/customer/header-accounts', { headers, data: {} });
@@ -53,39 +56,17 @@ async function payAnInvoice(baseURL: string): Promise<Paid> {
     const { document_list: invoices } = (await search.json()) as { document_list: Invoice[] };
     const invoice = invoices
       .filter((item) => item.billing_document_number !== '' && item.open_amount === item.total_amount)
-      .at(5);
+      .at(pick);
     if (!invoice) throw new Error('no open USD invoice of the demo payer to pay');
-    const cards = await api.get('/api/customer/payment_cards', { headers, params: payer });
-    const visa = (
-      (await cards.json()) as { payment_cards: { payment_card_token: string; payment_card_type: string }[] }
-    ).payment_cards.find((card) => card.payment_card_type === 'VISA')!;
-    // The card's 3-D Secure step as the pay page runs it: the sandbox's frictionless Visa goes straight back.
-    const step = await api.post('/api/tokenization/access_token', {
-      headers,
-      data: {
-        action: '01',
-        payment_method: 'TO',
-        payer_data: payer,
-        payment_card_token: visa.payment_card_token,
-        amount: String(Math.round(Number(invoice.open_amount) * 100)),
-        currency_code: '840',
-        order_number: crypto.randomUUID(),
-        redirect_uri: '/invoices/pay',
-      },
-    });
-    expect(step.ok(), await step.text()).toBe(true);
-    const { access_token: threeDs } = (await step.json()) as { access_token: string };
-    const passed = await api.post('/sandbox-gateway/Cardinal3DSWithToken', {
-      form: { access_token: threeDs },
-      maxRedirects: 0,
-    });
-    expect(passed.status()).toBe(303);
+    const method = bankAccount
+      ? await enterBankAccount(api, headers, payer, bankAccount)
+      : await visaWithThreeDs(api, headers, payer, invoice.open_amount);
     const paid = await api.post('/api/invoice/payments', {
       headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
       data: {
         payer_data: payer,
         soldto: { account_number: invoice.soldto_number || header.PrimaryAcct },
-        payment_detail: { ...visa, card_validation_code: '123', three_ds_access_token: threeDs },
+        payment_detail: method,
         documents: [
           {
             document_number_finance: invoice.document_number_finance,
@@ -104,10 +85,105 @@ async function payAnInvoice(baseURL: string): Promise<Paid> {
     });
     expect(paid.ok(), await paid.text()).toBe(true);
     expect(((await paid.json()) as { payment: { state: string } }).payment.state).toBe('posted');
-    return { invoice: invoice.billing_document_number.replace(/^0+/, ''), amount: invoice.open_amount };
+    return {
+      invoice: invoice.billing_document_number.replace(/^0+/, ''),
+      billing: invoice.billing_document_number,
+      amount: invoice.open_amount,
+    };
   } finally {
     await api.dispose();
   }
+}
+
+type Api = Awaited<ReturnType<typeof apiAs>>['api'];
+type Headers = Record<string, string>;
+type Payer = { customer_number: string; company_code: string };
+
+/** The saved Visa with its 3-D Secure step as the pay page runs it (the sandbox's frictionless Visa goes straight back). */
+async function visaWithThreeDs(api: Api, headers: Headers, payer: Payer, amount: string) {
+  const cards = await api.get('/api/customer/payment_cards', { headers, params: payer });
+  const visa = (
+    (await cards.json()) as { payment_cards: { payment_card_token: string; payment_card_type: string }[] }
+  ).payment_cards.find((card) => card.payment_card_type === 'VISA')!;
+  // The card's 3-D Secure step as the pay page runs it: the sandbox's frictionless Visa goes straight back.
+  const step = await api.post('/api/tokenization/access_token', {
+    headers,
+    data: {
+      action: '01',
+      payment_method: 'TO',
+      payer_data: payer,
+      payment_card_token: visa.payment_card_token,
+      amount: String(Math.round(Number(amount) * 100)),
+      currency_code: '840',
+      order_number: crypto.randomUUID(),
+      redirect_uri: '/invoices/pay',
+    },
+  });
+  expect(step.ok(), await step.text()).toBe(true);
+  const { access_token: threeDs } = (await step.json()) as { access_token: string };
+  const passed = await api.post('/sandbox-gateway/Cardinal3DSWithToken', {
+    form: { access_token: threeDs },
+    maxRedirects: 0,
+  });
+  expect(passed.status()).toBe(303);
+  return { ...visa, card_validation_code: '123', three_ds_access_token: threeDs };
+}
+
+/** A bank account typed in the sandbox's frame for this session (not saved), as the pay page's e-check entry does. */
+async function enterBankAccount(api: Api, headers: Headers, payer: Payer, account: typeof returningAccount) {
+  const access = await api.post('/api/tokenization/access_token', {
+    headers,
+    data: { action: '01', payment_method: 'EC', payer_data: payer },
+  });
+  expect(access.ok(), await access.text()).toBe(true);
+  const { access_token: accessToken } = (await access.json()) as { access_token: string };
+  const typed = await api.post('/sandbox-gateway/Ajax', {
+    data: {
+      access_token: accessToken,
+      account_number: account.account,
+      electronic_check_rdfi_number: account.routing,
+      electronic_check_account_type: 'C',
+    },
+  });
+  expect(((await typed.json()) as { ok: boolean }).ok).toBe(true);
+  const entered = await api.post('/api/tokenization/response', {
+    headers,
+    data: { action: '02', access_token: accessToken },
+  });
+  expect(entered.ok(), await entered.text()).toBe(true);
+  const { paymentcard } = (await entered.json()) as {
+    paymentcard: {
+      payment_card_token: string;
+      electronic_check_account_type: string;
+      electronic_check_rdfi_number: string;
+    };
+  };
+  // For this session only (spec §4 is_session): the demo payer's saved methods stay as the other specs know them.
+  const added = await api.post('/api/payment-methods/manage', {
+    headers,
+    data: {
+      payer_data: payer,
+      action: '01',
+      log: { id: 'ADD_PAYMENT_CARD' },
+      payment_cards: [
+        {
+          payment_card_name: 'Pat Payer',
+          payment_card_token: paymentcard.payment_card_token,
+          payment_card_type: 'EC',
+          valid_from: '',
+          valid_to: '',
+          default: '',
+          is_session: 'X',
+          electronic_check_account_type: paymentcard.electronic_check_account_type,
+          electronic_check_rdfi_number: paymentcard.electronic_check_rdfi_number,
+          payer_account: '',
+          preauthorization_amount: '',
+        },
+      ],
+    },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  return { payment_card_token: paymentcard.payment_card_token, payment_card_type: 'EC', card_validation_code: '' };
 }
 
 /** A total's figure in cents ("$1,234.50" → 123450), to compare before and after. */
@@ -225,4 +301,27 @@ test('an admin refunds part of a payment, a refund above what is left is refused
   await expect(events).toContainText('Refund: $1.00 on');
   await checkA11y(payer);
   await payer.context().close();
+});
+
+test('a bank debit returned after it was posted opens the invoice again, and the invoice says why', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const paid = await payAnInvoice(baseURL!, returningAccount, 6);
+  await signIn(page, 'payer@example.com');
+  // The sandbox returns the debit at the portal's next round of its events (every few seconds here).
+  await expect(async () => {
+    await page.goto(`/invoices/detail/${paid.billing}`);
+    await expect(page.getByText('Open again', { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  const notice = page.getByRole('alert').filter({ hasText: 'Open again' });
+  await expect(notice).toContainText('R01 insufficient funds');
+  await expect(notice).toContainText('another payment method');
+  await checkA11y(page);
+  // Kept with the run's results, to look at: the notice at 1280 and 375 px.
+  await page.screenshot({ path: test.info().outputPath('invoice-reopened-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(notice).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('invoice-reopened-375.png'), fullPage: true });
 });

@@ -132,13 +132,12 @@ function ReopenedNotice({ reopened, money }: { reopened: InvoiceReopened[]; mone
   const { t } = useTranslation();
   if (reopened.length === 0) return null;
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconInfoCircle aria-hidden="true" />}
-      title={t('invoices.detail.reopened.title')}
-    >
+    <Alert color="yellow" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
       <Stack gap={4}>
+        {/* The title as text of the notice: the Alert's own title takes its colour, too pale on yellow. */}
+        <Text size="sm" fw={700}>
+          {t('invoices.detail.reopened.title')}
+        </Text>
         {reopened.map((entry, index) => (
           <Text size="sm" key={`${entry.reference_code}-${entry.date}-${index}`}>
             {t(`invoices.detail.reopened.${entry.kind}`, {
