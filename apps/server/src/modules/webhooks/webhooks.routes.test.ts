@@ -187,7 +187,7 @@ describe('webhook endpoints', () => {
   it('refuses a malformed request: no event, an unknown event, a repeated event, an empty URL', async () => {
     for (const body of [
       { url: publicUrl, events: [] },
-      { url: publicUrl, events: ['payment.refunded'] },
+      { url: publicUrl, events: ['payment.voided'] },
       { url: publicUrl, events: ['payment.posted', 'payment.posted'] },
       { url: '', events: ['payment.posted'] },
       { events: ['payment.posted'] },
