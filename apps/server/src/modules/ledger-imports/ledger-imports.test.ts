@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -699,5 +700,27 @@ describe.skipIf(erpOverHttp)('payments made in the portal', () => {
     await postImport(t.app, admin, csv('30.00'), { kind: 'documents' });
     const [applied] = await t.database.db.select().from(documents).where(eq(documents.id, invoice!.id));
     expect(applied?.openAmount).toBe(3000n);
+
+    // Issue 37: a refund of 5.00 opens it again by 5.00, and a file exported before the ERP had it does not undo that.
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments-received/${item!.id}/refunds`,
+      headers: { authorization: `Bearer ${admin}`, 'idempotency-key': randomUUID() },
+      payload: { amount: '5.00', reason: 'overpayment' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    await postImport(t.app, admin, csv('30.00'), { kind: 'documents' });
+    const [reopened] = await t.database.db.select().from(documents).where(eq(documents.id, invoice!.id));
+    expect(reopened?.openAmount).toBe(3500n);
+    // Once the ERP acknowledged the refund, its file is the truth again.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/ledger/payments/${(refunded.json() as { id: string }).id}/acknowledge`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { erp_document_number: '1400001235' },
+    });
+    await postImport(t.app, admin, csv('35.00'), { kind: 'documents' });
+    const [settled] = await t.database.db.select().from(documents).where(eq(documents.id, invoice!.id));
+    expect(settled?.openAmount).toBe(3500n);
   });
 });

@@ -304,6 +304,8 @@ type ExistingDocument = {
   e_invoice_hash: string | null;
   pdf_sha256: string | null;
   unacknowledged: string;
+  /** Issue 37: what refunds, returns and chargebacks gave back to the document and the ERP has not applied yet. */
+  given_back: string;
 };
 
 function keyOf(companyCode: string, type: string, number: string): string {
@@ -379,7 +381,12 @@ async function writeDocumentBatch(tx: Db, records: DocumentRecord[], day: string
           -- The feed's key is the intent's uuid; the ledger's own older postings (the demo's) have other references.
           JOIN portal.payment_feed f ON f.id = (CASE WHEN p.posting_reference ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
             THEN p.posting_reference::uuid END)
-          WHERE pi.document_id = d.id AND f.acknowledged_at IS NULL), 0)::text AS unacknowledged
+          WHERE pi.document_id = d.id AND f.acknowledged_at IS NULL), 0)::text AS unacknowledged,
+        coalesce((SELECT sum(ri.open_after - ri.open_before) FROM ledger.payment_reversal_items ri
+          JOIN ledger.payment_reversals r ON r.id = ri.reversal_id
+          JOIN portal.payment_feed f ON f.id = (CASE WHEN r.reversal_reference ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+            THEN r.reversal_reference::uuid END)
+          WHERE ri.document_id = d.id AND f.acknowledged_at IS NULL), 0)::text AS given_back
       FROM ${documents} d
       JOIN unnest(${sql.param(records.map((r) => r.companyCode))}::text[], ${sql.param(types)}::text[],
         ${sql.param(records.map((r) => r.number))}::text[]) AS k(company_code, billing_document_type, number)
@@ -404,7 +411,9 @@ async function writeDocumentBatch(tx: Db, records: DocumentRecord[], day: string
     const row = existing.get(key);
     // What the portal took and the ERP has not applied yet stays taken off the open amount (never past zero).
     const unacknowledged = row ? BigInt(row.unacknowledged) : 0n;
-    const open = adjustOpen(record.openMinor, unacknowledged);
+    // And what a refund, a return or a chargeback gave back (the feed's reversal items not acknowledged) stays open.
+    const givenBack = row ? BigInt(row.given_back) : 0n;
+    const open = adjustOpen(record.openMinor, unacknowledged) + givenBack;
     if (!row) {
       inserts.push({ record, open, index });
       deltas.push(
