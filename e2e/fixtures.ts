@@ -263,6 +263,57 @@ export async function apiAs(
 
 export type OpenInvoice = { account: string; invoice: string; amount: string };
 
+/** An open invoice as the invoice search answers it: what a payment of it names. */
+export type PayerInvoice = {
+  document_number_finance: string;
+  billing_document_number: string;
+  line_item_in_the_relevant_invoice: string;
+  fiscal_year_of_the_relevant_invoice: string;
+  open_amount: string;
+  total_amount: string;
+  soldto_number?: string;
+};
+
+/**
+ * The demo payer's account (100001) and its open USD invoices, smallest first, as the signed-in user of `headers`
+ * finds them through the API (at most 50).
+ */
+export async function demoPayerOpenInvoices(
+  api: APIRequestContext,
+  headers: { authorization: string },
+): Promise<{
+  header: { PrimaryAcct: string; CompanyCode: string };
+  payer: { customer_number: string; company_code: string };
+  invoices: PayerInvoice[];
+}> {
+  const accounts = await api.post('/api/customer/header-accounts', { headers, data: {} });
+  const header = (
+    (await accounts.json()) as {
+      HeaderItems: { PrimaryAcct: string; CompanyCode: string; DropDownItems: { PrimaryAcct: string }[] }[];
+    }
+  ).HeaderItems.find((item) => item.PrimaryAcct === '0000100001')!;
+  const payer = { customer_number: header.PrimaryAcct, company_code: header.CompanyCode };
+  const search = await api.post('/api/Invoice', {
+    headers,
+    data: {
+      payer_data: payer,
+      soldto_data: header.DropDownItems.map((item) => item.PrimaryAcct),
+      search_parameters: {
+        status: '01',
+        due_date_from: '01-01-1900',
+        due_date_to: '01-01-9999',
+        currency_key: 'USD',
+        filter: [{ filter_type: '92', value: 'X' }],
+        sort: 'amount_asc',
+        page_size: 50,
+      },
+    },
+  });
+  expect(search.ok(), await search.text()).toBe(true);
+  const { document_list: invoices } = (await search.json()) as { document_list: PayerInvoice[] };
+  return { header, payer, invoices };
+}
+
 /**
  * An open USD invoice of the demo payer that nothing has been paid on (the guest or a registering customer types its total), found through the
  * API as payer@example.com: the smallest one with a billing document number, so that the other specs' payments (the
@@ -274,32 +325,7 @@ export async function findOpenInvoice(baseURL: string): Promise<OpenInvoice> {
     const login = await api.post('/api/token/login', { data: { login: 'payer@example.com', password: demoPassword } });
     expect(login.ok()).toBe(true);
     const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-    const accounts = await api.post('/api/customer/header-accounts', { headers, data: {} });
-    const header = (
-      (await accounts.json()) as {
-        HeaderItems: { PrimaryAcct: string; CompanyCode: string; DropDownItems: { PrimaryAcct: string }[] }[];
-      }
-    ).HeaderItems.find((item) => item.PrimaryAcct === '0000100001')!;
-    const search = await api.post('/api/Invoice', {
-      headers,
-      data: {
-        payer_data: { customer_number: header.PrimaryAcct, company_code: header.CompanyCode },
-        soldto_data: header.DropDownItems.map((item) => item.PrimaryAcct),
-        search_parameters: {
-          status: '01',
-          due_date_from: '01-01-1900',
-          due_date_to: '01-01-9999',
-          currency_key: 'USD',
-          filter: [{ filter_type: '92', value: 'X' }],
-          sort: 'amount_asc',
-          page_size: 50,
-        },
-      },
-    });
-    expect(search.ok()).toBe(true);
-    const { document_list: documents } = (await search.json()) as {
-      document_list: { billing_document_number: string; open_amount: string; total_amount: string }[];
-    };
+    const { header, invoices: documents } = await demoPayerOpenInvoices(api, headers);
     const invoice = documents.find(
       (document) =>
         document.billing_document_number !== '' &&

@@ -4,7 +4,7 @@
 // refused with the server's words, and the payer's history says "Partially refunded" with each refund. axe runs on
 // every state (checkA11y: at 1280 and at 375 px).
 import type { Page } from '@playwright/test';
-import { apiAs, checkA11y, expect, signIn, test } from '../fixtures';
+import { apiAs, checkA11y, expect, signIn, test, demoPayerOpenInvoices } from '../fixtures';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -20,40 +20,7 @@ const returningAccount = { routing: '011000015', account: '000222222227' };
 async function payAnInvoice(baseURL: string, bankAccount?: typeof returningAccount, pick = 5): Promise<Paid> {
   const { api, headers } = await apiAs(baseURL, 'payer@example.com');
   try {
-    const accounts = await api.post('/api/customer/header-accounts', { headers, data: {} });
-    const header = (
-      (await accounts.json()) as {
-        HeaderItems: { PrimaryAcct: string; CompanyCode: string; DropDownItems: { PrimaryAcct: string }[] }[];
-      }
-    ).HeaderItems.find((item) => item.PrimaryAcct === '0000100001')!;
-    const payer = { customer_number: header.PrimaryAcct, company_code: header.CompanyCode };
-    const search = await api.post('/api/Invoice', {
-      headers,
-      data: {
-        payer_data: payer,
-        soldto_data: header.DropDownItems.map((item) => item.PrimaryAcct),
-        search_parameters: {
-          status: '01',
-          due_date_from: '01-01-1900',
-          due_date_to: '01-01-9999',
-          currency_key: 'USD',
-          filter: [{ filter_type: '92', value: 'X' }],
-          sort: 'amount_asc',
-          page_size: 50,
-        },
-      },
-    });
-    expect(search.ok(), await search.text()).toBe(true);
-    type Invoice = {
-      document_number_finance: string;
-      billing_document_number: string;
-      line_item_in_the_relevant_invoice: string;
-      fiscal_year_of_the_relevant_invoice: string;
-      open_amount: string;
-      total_amount: string;
-      soldto_number?: string;
-    };
-    const { document_list: invoices } = (await search.json()) as { document_list: Invoice[] };
+    const { header, payer, invoices } = await demoPayerOpenInvoices(api, headers);
     const invoice = invoices
       .filter((item) => item.billing_document_number !== '' && item.open_amount === item.total_amount)
       .at(pick);

@@ -3,6 +3,21 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
 
+/** Issue 37: what a refund's and a returned debit's e-mails tell (mail/money-back-mail-values.ts fills them). */
+const moneyBackPlaceholders = [
+  'companyName',
+  'firstName',
+  'lastName',
+  'amount',
+  'paymentAmount',
+  'paymentDate',
+  'referenceCode',
+  'paymentMethod',
+  'reason',
+  'documentsTable',
+  'manageUrl',
+] as const;
+
 /**
  * Every template type with the placeholders its subject and body may use (`{{name}}`). A template that names
  * another placeholder is refused. Values are HTML-escaped when filled in, except `documentsTable`, a table the
@@ -94,32 +109,8 @@ export const emailTemplatePlaceholders = {
   autopay_stopped: ['companyName', 'firstName', 'lastName', 'account', 'reason', 'manageUrl'],
   monthly_statement: ['companyName', 'firstName', 'lastName', 'account', 'period'],
   // Issue 37: a refund of a payment, and a bank debit the bank returned (which asks for another method).
-  payment_refunded: [
-    'companyName',
-    'firstName',
-    'lastName',
-    'amount',
-    'paymentAmount',
-    'paymentDate',
-    'referenceCode',
-    'paymentMethod',
-    'reason',
-    'documentsTable',
-    'manageUrl',
-  ],
-  payment_returned: [
-    'companyName',
-    'firstName',
-    'lastName',
-    'amount',
-    'paymentAmount',
-    'paymentDate',
-    'referenceCode',
-    'paymentMethod',
-    'reason',
-    'documentsTable',
-    'manageUrl',
-  ],
+  payment_refunded: moneyBackPlaceholders,
+  payment_returned: moneyBackPlaceholders,
 } as const;
 
 export type EmailTemplateKey = keyof typeof emailTemplatePlaceholders;

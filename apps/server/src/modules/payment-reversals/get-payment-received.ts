@@ -7,8 +7,8 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import { toFeedPayment } from '../ledger-feed/feed-payment';
 import { findIntent, type IntentPosting } from '../payments/payment-intents.repository';
-import { moneyBackFigures, toMoneyBack } from './money-back';
-import { disputesOf, findPayment, reversalsOf, type ReversalRow } from './payment-reversals.repository';
+import { moneyBackFigures, takenPerDocument, toMoneyBack } from './money-back';
+import { disputesOf, findPayment, reversalsOf } from './payment-reversals.repository';
 import { toPaymentDispute, toPaymentReversal } from './reversal-view';
 
 export async function getPaymentReceived(ctx: AppContext, paymentId: string): Promise<PaymentReceivedDetail> {
@@ -41,18 +41,4 @@ export async function getPaymentReceived(ctx: AppContext, paymentId: string): Pr
     disputes: disputes.map(toPaymentDispute),
     payer_email: (intent?.posting as unknown as IntentPosting | undefined)?.notify_email ?? '',
   };
-}
-
-/** What reversals took back from each document (a dispute won gives it back), by finance document number. */
-function takenPerDocument(reversals: readonly ReversalRow[]): Map<string, bigint> {
-  const taken = new Map<string, bigint>();
-  for (const row of reversals) {
-    if (row.state === 'refused') continue;
-    const sign = row.kind === 'chargeback_reversal' ? -1n : 1n;
-    for (const document of row.postedDocuments ?? row.documents) {
-      const moved = sign * BigInt(document.amount_minor);
-      taken.set(document.document_number_finance, (taken.get(document.document_number_finance) ?? 0n) + moved);
-    }
-  }
-  return taken;
 }

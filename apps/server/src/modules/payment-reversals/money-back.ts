@@ -70,3 +70,20 @@ export function toMoneyBack(figures: MoneyBackFigures, decimals: number): Paymen
     refundable_amount: formatMinorUnits(figures.refundableMinor, decimals),
   };
 }
+
+/**
+ * What reversals took back from each document the payment paid, by finance document number: a refund still on its
+ * way holds its shares, a refused one none, and a dispute won gives back what its chargeback took.
+ */
+export function takenPerDocument(reversals: readonly ReversalRow[]): Map<string, bigint> {
+  const taken = new Map<string, bigint>();
+  for (const row of reversals) {
+    if (row.state === 'refused') continue;
+    const sign = row.kind === 'chargeback_reversal' ? -1n : 1n;
+    for (const document of row.postedDocuments ?? row.documents) {
+      const moved = sign * BigInt(document.amount_minor);
+      taken.set(document.document_number_finance, (taken.get(document.document_number_finance) ?? 0n) + moved);
+    }
+  }
+  return taken;
+}

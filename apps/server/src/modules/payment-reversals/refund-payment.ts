@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { findIntent, type IntentPosting } from '../payments/payment-intents.repository';
-import { moneyBackFigures } from './money-back';
+import { moneyBackFigures, takenPerDocument } from './money-back';
 import {
   disputesOf,
   findReversal,
@@ -122,23 +122,7 @@ function documentShares(
   if (reversals.some((row) => row.state !== 'refused' && row.state !== 'posted' && row.documents.length === 0))
     throw refused('pending');
   const decimals = payment.currencyDecimals;
-  const taken = new Map<string, bigint>();
-  for (const row of reversals) {
-    if (row.state === 'refused' || row.kind === 'chargeback_reversal') continue;
-    for (const document of row.postedDocuments ?? row.documents)
-      taken.set(
-        document.document_number_finance,
-        (taken.get(document.document_number_finance) ?? 0n) + BigInt(document.amount_minor),
-      );
-  }
-  for (const row of reversals) {
-    if (row.kind !== 'chargeback_reversal' || row.state !== 'posted') continue;
-    for (const document of row.postedDocuments ?? [])
-      taken.set(
-        document.document_number_finance,
-        (taken.get(document.document_number_finance) ?? 0n) - BigInt(document.amount_minor),
-      );
-  }
+  const taken = takenPerDocument(reversals);
   const seen = new Set<string>();
   let sum = 0n;
   const shares = asked.map((share, index) => {

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { ErpConnector, LedgerReversal, LedgerReversalResult } from '../erp-connector';
 import { createLedgerConnector } from './ledger-connector';
 import { keyOf } from './ledger-payments';
+import { expectOpenItemsTrue, ledgerSums } from '../../../modules/payments/payments.test-helpers';
 import { accountBalances, documents, ledgerPaymentReversalItems, ledgerPaymentReversals } from './ledger.schema';
 import { refreshAccountBalances } from './refresh-account-balances';
 
@@ -136,20 +137,8 @@ function reversalOf(
   };
 }
 
-/** The payer's open items (invoices, credits, debits; payments excluded), as payments-test ledgerSums counts them. */
-async function openSum(): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${documents.openAmount}), 0)::text` })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.payerNumber, '0000100001'),
-        eq(documents.documentStatus, '01'),
-        eq(documents.itemIsAPayment, false),
-      ),
-    );
-  return BigInt(row!.total);
-}
+/** The payer's open items (invoices, credits, debits; payments excluded). */
+const openSum = async (): Promise<bigint> => (await ledgerSums(db)).open;
 
 /** Reverses and checks that the payer's open items moved by exactly the amount (S) or not at all (E). */
 async function reverse(reversal: LedgerReversal): Promise<LedgerReversalResult> {
@@ -189,25 +178,7 @@ function balancesOf(payerNumber: string) {
 }
 
 /** The maintained balances equal a rebuild from the documents; no open amount is on the wrong side of zero. */
-async function expectBalancesTrue(): Promise<void> {
-  const [wrongSide] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(documents)
-    .where(
-      sql`(${documents.totalAmount} > 0 and ${documents.openAmount} < 0) or (${documents.totalAmount} < 0 and ${documents.openAmount} > 0)`,
-    );
-  expect(wrongSide!.count).toBe(0);
-  const maintained = await db.select().from(accountBalances);
-  await refreshAccountBalances(db, new Date(`${maintained[0]!.asOf}T12:00:00Z`));
-  const rebuilt = await db.select().from(accountBalances);
-  const key = (row: typeof accountBalances.$inferSelect) => `${row.payerNumber}|${row.soldtoNumber}|${row.currencyKey}`;
-  // A maintained row may fall to all zeros where the rebuild has none.
-  const isEmpty = (row: typeof accountBalances.$inferSelect) =>
-    Object.values(row).every((value) => typeof value === 'string' || value === 0n || value === 0);
-  const sorted = (rows: (typeof accountBalances.$inferSelect)[]) =>
-    rows.filter((row) => !isEmpty(row)).sort((a, b) => key(a).localeCompare(key(b)));
-  expect(sorted(maintained)).toEqual(sorted(rebuilt));
-}
+const expectBalancesTrue = () => expectOpenItemsTrue(db);
 
 describe('reversePayment in the built-in ledger', () => {
   it('reverses a whole invoice payment: the invoice reopens with the reason, the balances are back to the cent', async () => {
