@@ -13,6 +13,10 @@ export default defineConfig({
           // API tests share one database per file (an in-memory PGlite, ~300 MB, or a PostgreSQL database of their own):
           // two files at a time, one per core. The files that count limits in a shared Redis run only with
           // TEST_REDIS_URL, which .ci/run gives to a run of their own (their counters would otherwise meet).
+          // One module graph per worker for all its files (the server's imports cost ~3 s a file): measured on this
+          // machine, the server project takes 4 min 10 s instead of 7 min 28 s. Nothing in a test file may rely on a
+          // fresh module: every test builds its own app, context and database (no vi.mock, no module-level state).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
