@@ -93,6 +93,8 @@ export const UserProfile = z.object({
   language: z.string(),
   /** Issue 29: the user gets a monthly statement e-mail (profile opt-in). */
   monthly_statement: z.boolean().optional(),
+  /** Issue 38: the user gets payment reminders (on by default; the profile switches them off). */
+  payment_reminders: z.boolean().optional(),
   last_login: z.string().nullable(),
   num_logins: z.number().int(),
   require_password_change: z.boolean(),

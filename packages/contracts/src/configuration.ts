@@ -27,6 +27,8 @@ export const PaymentSettings = z.object({
   scheduledPaymentsCompanyCodes: z.array(z.string()).default([]),
   autopayCompanyCodes: z.array(z.string()).default([]),
   schedulingHorizonDays: z.number().int().default(30),
+  /** Issue 38: how far ahead a promise to pay may be dated, in days. */
+  promiseMaxDays: z.number().int().default(60),
 });
 export type PaymentSettings = z.infer<typeof PaymentSettings>;
 
@@ -98,6 +100,8 @@ export const ApplicationConfiguration = z.object({
    * latest due date of the chosen invoices), in days.
    */
   schedulingHorizonDays: z.number().int().min(0).max(365).default(30),
+  /** Issue 38: how far ahead a promise to pay may be dated, in days (1 to 180). */
+  promiseMaxDays: z.number().int().min(1).max(180).default(60),
   /**
    * Issue 35 (ADR 0029): per company code, the reason codes that hold an open invoice back from AutoPay (left for a
    * person). A company code not named holds every reason code but PP, the partial-payment code; an empty list holds

@@ -31,3 +31,4 @@ export * from './statements';
 export * from './scheduled-payments';
 export * from './autopay';
 export * from './payment-reversals';
+export * from './collections';

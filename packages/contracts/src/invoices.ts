@@ -21,6 +21,7 @@ import {
   SearchParameters,
 } from './ledger';
 import { defineRoute } from './route';
+import { InvoiceCollections } from './collections';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Search: POST /api/Invoice
@@ -305,6 +306,8 @@ export const InvoiceDetailResponse = z.object({
   status: ErpStatus,
   detail: InvoiceDetail.nullable(),
   reopened: z.array(InvoiceReopened).optional(),
+  /** Issue 38, added by the portal: the reminders that listed the invoice and the promise that holds it. */
+  collections: InvoiceCollections.optional(),
 });
 export type InvoiceDetailResponse = z.infer<typeof InvoiceDetailResponse>;
 

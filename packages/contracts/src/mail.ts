@@ -23,6 +23,16 @@ const moneyBackPlaceholders = [
  * another placeholder is refused. Values are HTML-escaped when filled in, except `documentsTable`, a table the
  * server builds from escaped values.
  */
+const reminderPlaceholders = [
+  'companyName',
+  'firstName',
+  'lastName',
+  'account',
+  'invoicesTable',
+  'totalDue',
+  'payUrl',
+] as const;
+
 export const emailTemplatePlaceholders = {
   welcome: ['companyName', 'firstName', 'lastName', 'signInUrl'],
   confirmation: ['companyName', 'firstName', 'lastName', 'confirmUrl', 'validity'],
@@ -111,6 +121,12 @@ export const emailTemplatePlaceholders = {
   // Issue 37: a refund of a payment, and a bank debit the bank returned (which asks for another method).
   payment_refunded: moneyBackPlaceholders,
   payment_returned: moneyBackPlaceholders,
+  // Issue 38: the reminder steps' templates (collections.ts reminderTemplates): the invoices at the step as a table,
+  // what they owe per currency, and a button to the pay page with them chosen.
+  reminder_upcoming: reminderPlaceholders,
+  reminder_due: reminderPlaceholders,
+  reminder_overdue: reminderPlaceholders,
+  reminder_final: reminderPlaceholders,
 } as const;
 
 export type EmailTemplateKey = keyof typeof emailTemplatePlaceholders;

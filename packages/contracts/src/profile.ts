@@ -26,3 +26,15 @@ export const putMonthlyStatement = defineRoute({
   body: MonthlyStatementSetting,
   response: MonthlyStatementSetting,
 });
+
+/** Issue 38: payment reminders, on unless the user switches them off (then the schedule's e-mails skip the user). */
+export const PaymentRemindersSetting = z.object({ payment_reminders: z.boolean() });
+export type PaymentRemindersSetting = z.infer<typeof PaymentRemindersSetting>;
+
+export const putPaymentReminders = defineRoute({
+  method: 'PUT',
+  path: '/api/profile/payment-reminders',
+  summary: "Turn the signed-in user's payment reminder e-mails on or off (the user worked as, when impersonating).",
+  body: PaymentRemindersSetting,
+  response: PaymentRemindersSetting,
+});

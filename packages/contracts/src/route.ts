@@ -65,6 +65,8 @@ export const permissions = [
   'CanViewReceivedPayments',
   // Issue 37: refunds a posted payment through the payment provider (Settings → Payments received).
   'CanRefundPayments',
+  // Issue 38: the collector's worklist, account timelines, notes, pauses and reminders sent by hand (Receivables).
+  'CanManageCollections',
 ] as const;
 
 export type RequestOf<R extends RouteContract> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;

@@ -1,5 +1,5 @@
 // The portal's own tables (schema "portal"). The ERP ledger has its own schema (connectors/erp/ledger).
-import type { FeedPaymentKind } from '@portal/contracts';
+import type { FeedPaymentKind, PromiseStatus, ReminderStep } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,6 +13,7 @@ import {
   pgSchema,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -49,6 +50,8 @@ export const users = portal.table(
     language: text('language').notNull().default('en'),
     /** Issue 29: the user asked for a monthly statement e-mail (the profile's opt-in). */
     monthlyStatement: boolean('monthly_statement').notNull().default(false),
+    /** Issue 38: the user gets the reminder schedule's e-mails (on unless switched off in the profile). */
+    paymentReminders: boolean('payment_reminders').notNull().default(true),
     /**
      * Bumped whenever what the user may see changes (linked accounts, exclusions, account type): the per-process
      * cache of the user's accounts is keyed by it, so a removed link is gone on the very next call, on every
@@ -917,3 +920,186 @@ export const paymentDisputes = portal.table(
     index('payment_disputes_payment_idx').on(t.paymentId),
   ],
 );
+
+/** Issue 38: a company code's reminder schedule, once an administrator saved it (until then: the default, off). */
+export const reminderSchedules = portal.table('reminder_schedules', {
+  companyCode: text('company_code').primaryKey(),
+  enabled: boolean('enabled').notNull(),
+  steps: jsonb('steps').$type<ReminderStep[]>().notNull(),
+  repeatEveryDays: integer('repeat_every_days'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedBy: integer('updated_by'),
+});
+
+/** A document a reminder listed, as the reminder kept it (amounts in the document's currency, decimal strings). */
+export type ReminderDocumentRow = {
+  document_key: string;
+  billing_document_number: string;
+  document_number_finance: string;
+  soldto_number: string;
+  due_date: string;
+  open_amount: string;
+  currency_key: string;
+  currency_decimals: number;
+};
+
+/** Issue 38: one reminder of an account (one step, or sent by hand), with its invoices and recipients. */
+export const reminders = portal.table(
+  'reminders',
+  {
+    id: uuid('id').primaryKey(),
+    payerNumber: text('payer_number').notNull(),
+    companyCode: text('company_code').notNull(),
+    daysFromDue: integer('days_from_due').notNull(),
+    template: text('template').notNull(),
+    manual: boolean('manual').notNull().default(false),
+    documents: jsonb('documents').$type<ReminderDocumentRow[]>().notNull(),
+    /** Who got it: [{user_id, email, mail_id}] (the outbox rows). */
+    recipients: jsonb('recipients').$type<{ user_id: number; email: string; mail_id: number }[]>().notNull(),
+    actorUserId: integer('actor_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('reminders_account_idx').on(t.payerNumber, t.companyCode, t.createdAt.desc())],
+);
+
+/** Issue 38: each invoice reaches each step once (the claim across instances: ON CONFLICT DO NOTHING). */
+export const reminderItems = portal.table(
+  'reminder_items',
+  {
+    documentKey: text('document_key').notNull(),
+    daysFromDue: integer('days_from_due').notNull(),
+    reminderId: uuid('reminder_id')
+      .notNull()
+      .references(() => reminders.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ name: 'reminder_items_pk', columns: [t.documentKey, t.daysFromDue] }),
+    index('reminder_items_reminder_idx').on(t.reminderId),
+  ],
+);
+
+/** A document a promise covers, as it was when promised. */
+export type PromiseDocumentRow = {
+  document_key: string;
+  billing_document_number: string;
+  document_number_finance: string;
+  due_date: string;
+  open_amount: string;
+};
+
+/** Issue 38: a payer's promise to pay invoices of one account and currency by a day. */
+export const paymentPromises = portal.table(
+  'payment_promises',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    actingUserId: integer('acting_user_id'),
+    payerNumber: text('payer_number').notNull(),
+    companyCode: text('company_code').notNull(),
+    promisedDate: date('promised_date', { mode: 'string' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    currencyKey: text('currency_key').notNull(),
+    currencyDecimals: integer('currency_decimals').notNull(),
+    documents: jsonb('documents').$type<PromiseDocumentRow[]>().notNull(),
+    status: text('status').$type<PromiseStatus>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_promises_account_idx').on(t.payerNumber, t.companyCode, t.status),
+    index('payment_promises_open_idx')
+      .on(t.promisedDate)
+      .where(sql`status = 'open'`),
+  ],
+);
+
+/** One currency's past due of a worklist account, as the job read it (minor units as decimal strings). */
+export type PastDueRow = {
+  currency_key: string;
+  currency_decimals: number;
+  amount_minor: string;
+  oldest_days: number;
+  buckets_minor: [string, string, string, string];
+};
+
+/**
+ * Issue 38: the worklist's accounts. The job writes what it read of the ERP's open items (name, past due, the rank,
+ * the next step, AutoPay, the promise status); collectors write the collector, the pause and the last contact, which
+ * a refresh keeps. rank_bucket: the oldest past-due bucket (1 to 4; 0: nothing past due, off the worklist);
+ * rank_amount: the past due in the company code's currency (minor units). The worklist reads the rank index backwards.
+ */
+export const collectionAccounts = portal.table(
+  'collection_accounts',
+  {
+    payerNumber: text('payer_number').notNull(),
+    companyCode: text('company_code').notNull(),
+    name: text('name').notNull().default(''),
+    pastDue: jsonb('past_due').$type<PastDueRow[]>().notNull().default([]),
+    rankBucket: smallint('rank_bucket').notNull().default(0),
+    rankAmount: bigint('rank_amount', { mode: 'bigint' }).notNull().default(0n),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    nextStepDate: date('next_step_date', { mode: 'string' }),
+    nextStepDays: integer('next_step_days'),
+    autopay: boolean('autopay').notNull().default(false),
+    openDisputes: integer('open_disputes').notNull().default(0),
+    promiseStatus: text('promise_status').$type<'none' | 'open' | 'broken' | 'kept'>().notNull().default('none'),
+    collectorUserId: integer('collector_user_id').references(() => users.userId, { onDelete: 'set null' }),
+    pausedUntil: date('paused_until', { mode: 'string' }),
+    lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'collection_accounts_pk', columns: [t.payerNumber, t.companyCode] }),
+    index('collection_accounts_rank_idx')
+      .on(t.rankBucket, t.rankAmount, t.payerNumber, t.companyCode)
+      .where(sql`rank_bucket > 0`),
+    index('collection_accounts_company_rank_idx')
+      .on(t.companyCode, t.rankBucket, t.rankAmount, t.payerNumber)
+      .where(sql`rank_bucket > 0`),
+    index('collection_accounts_collector_rank_idx')
+      .on(t.collectorUserId, t.rankBucket, t.rankAmount, t.payerNumber, t.companyCode)
+      .where(sql`rank_bucket > 0`),
+  ],
+);
+
+/** Issue 38: what collectors did on an account: notes, calls, pauses and assignments (the timeline's own entries). */
+export const collectionNotes = portal.table(
+  'collection_notes',
+  {
+    id: uuid('id').primaryKey(),
+    payerNumber: text('payer_number').notNull(),
+    companyCode: text('company_code').notNull(),
+    kind: text('kind').$type<'note' | 'call' | 'pause' | 'assignment'>().notNull(),
+    text: text('text').notNull(),
+    pausedUntil: date('paused_until', { mode: 'string' }),
+    collectorUserId: integer('collector_user_id'),
+    authorUserId: integer('author_user_id'),
+    authorName: text('author_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('collection_notes_account_idx').on(t.payerNumber, t.companyCode, t.createdAt.desc())],
+);
+
+/** Issue 38: the figures of each day, per company code and currency (DSO in tenths of a day). */
+export const collectionFigures = portal.table(
+  'collection_figures',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    companyCode: text('company_code').notNull(),
+    currencyKey: text('currency_key').notNull(),
+    currencyDecimals: integer('currency_decimals').notNull(),
+    openMinor: bigint('open_minor', { mode: 'bigint' }).notNull(),
+    pastDueMinor: bigint('past_due_minor', { mode: 'bigint' }).notNull(),
+    dsoTenths: integer('dso_tenths'),
+  },
+  (t) => [primaryKey({ name: 'collection_figures_pk', columns: [t.companyCode, t.currencyKey, t.day] })],
+);
+
+/** Issue 38: the collections job's daily run, claimed by one instance (the reminders go once a day). */
+export const collectionRuns = portal.table('collection_runs', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  instanceId: text('instance_id').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

@@ -14,6 +14,7 @@ const settings = (overrides: Partial<PaymentSettings> = {}): PaymentSettings => 
   scheduledPaymentsCompanyCodes: [],
   autopayCompanyCodes: [],
   schedulingHorizonDays: 30,
+  promiseMaxDays: 60,
   ...overrides,
 });
 

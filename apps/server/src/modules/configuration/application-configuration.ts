@@ -62,6 +62,7 @@ function toDocument(ctx: AppContext, settings: ApplicationSettings): Configurati
     scheduledPaymentsCompanyCodes: settings.scheduledPaymentsCompanyCodes,
     autopayCompanyCodes: settings.autopayCompanyCodes,
     schedulingHorizonDays: settings.schedulingHorizonDays,
+    promiseMaxDays: settings.promiseMaxDays,
     autopayHoldReasonCodes: settings.autopayHoldReasonCodes,
   };
 }
@@ -116,6 +117,7 @@ export async function putApplicationConfiguration(
     scheduledPaymentsCompanyCodes: [...new Set(input.scheduledPaymentsCompanyCodes.map(trim).filter(Boolean))],
     autopayCompanyCodes: [...new Set(input.autopayCompanyCodes.map(trim).filter(Boolean))],
     schedulingHorizonDays: input.schedulingHorizonDays,
+    promiseMaxDays: input.promiseMaxDays,
     autopayHoldReasonCodes,
   };
   return saveSettings(ctx, actor, before, next, client);

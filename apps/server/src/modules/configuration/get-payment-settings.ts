@@ -20,5 +20,6 @@ export async function getPaymentSettings(ctx: AppContext): Promise<PaymentSettin
     scheduledPaymentsCompanyCodes: settings.scheduledPaymentsCompanyCodes,
     autopayCompanyCodes: settings.autopayCompanyCodes,
     schedulingHorizonDays: settings.schedulingHorizonDays,
+    promiseMaxDays: settings.promiseMaxDays,
   };
 }

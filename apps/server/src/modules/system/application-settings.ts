@@ -42,6 +42,8 @@ export type ApplicationSettings = {
   autopayCompanyCodes: string[];
   /** Issue 29: how far ahead a payment of invoices that are all due may be scheduled (days). */
   schedulingHorizonDays: number;
+  /** Issue 38: how far ahead a promise to pay may be dated. */
+  promiseMaxDays: number;
   /**
    * Issue 35: per company code, the reason codes that hold an invoice back from AutoPay; a company code not named
    * holds every code but PP (packages/domain autopay-holds.ts, ADR 0029).
@@ -76,6 +78,7 @@ export const defaultApplicationSettings: ApplicationSettings = {
   scheduledPaymentsCompanyCodes: [],
   autopayCompanyCodes: [],
   schedulingHorizonDays: 30,
+  promiseMaxDays: 60,
   autopayHoldReasonCodes: {},
 };
 

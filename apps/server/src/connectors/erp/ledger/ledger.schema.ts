@@ -196,6 +196,10 @@ export const documents = ledger.table(
       )
       .where(sql`document_status = '01' AND NOT item_is_a_payment`),
     index('documents_billing_document_number_idx').on(t.billingDocumentNumber),
+    // Issue 38: every account's open items, payer by payer (the collections job's stream, keyset by payer and id).
+    index('documents_open_items_idx')
+      .on(t.payerNumber, t.id)
+      .where(sql`document_status = '01' AND NOT item_is_a_payment`),
     // Issue 27: an imported document is keyed by company code, type (F2 invoice, G2 credit) and number; importing
     // it again updates this row, never a second one.
     uniqueIndex('documents_import_key')
