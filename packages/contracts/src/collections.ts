@@ -403,3 +403,56 @@ export const InvoiceCollections = z.object({
   promise: z.object({ id: z.string().uuid(), promised_date: z.string() }).nullable(),
 });
 export type InvoiceCollections = z.infer<typeof InvoiceCollections>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The ERP's side (contracts/erp-api.ts): every account's open invoices, and the sales per month (DSO)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const OpenItemsRequest = z.object({
+  /** yyyy-mm-dd: the open invoices due on or before this day (the reminders' earliest step and every past-due one). */
+  due_to: z.string().date(),
+  /** Empty: every company code. */
+  company_code: z.string().max(10).optional(),
+});
+export type OpenItemsRequest = z.input<typeof OpenItemsRequest>;
+
+/** One open invoice (open amount above zero, not a credit nor a payment), in payer order: an account's come together. */
+export const OpenItem = z.object({
+  payer_number: z.string(),
+  payer_name: z.string(),
+  soldto_number: z.string(),
+  company_code: z.string(),
+  billing_document_number: z.string(),
+  document_number_finance: z.string(),
+  fiscal_year: z.string(),
+  line_item: z.string(),
+  /** yyyy-mm-dd. */
+  due_date: z.string(),
+  currency_key: z.string(),
+  currency_decimals: z.number().int().min(0).max(3),
+  open_amount: DecimalAmount,
+  /** The document's reason code (a deduction, a dispute); empty when none. */
+  reason_code: z.string(),
+});
+export type OpenItem = z.infer<typeof OpenItem>;
+
+export const SalesByMonthRequest = z.object({
+  /** yyyy-mm, both inclusive. */
+  from_month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  to_month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+});
+export type SalesByMonthRequest = z.input<typeof SalesByMonthRequest>;
+
+export const SalesByMonthResponse = z.object({
+  /** What was invoiced (invoice totals by document date, credits not taken off), per company code, currency and month. */
+  sales: z.array(
+    z.object({
+      company_code: z.string(),
+      currency_key: z.string(),
+      currency_decimals: z.number().int().min(0).max(3),
+      month: z.string(),
+      amount: DecimalAmount,
+    }),
+  ),
+});
+export type SalesByMonthResponse = z.infer<typeof SalesByMonthResponse>;

@@ -3,6 +3,7 @@
 // calls it, the reference service (`npm run erp:serve`) serves the built-in ledger over it, the conformance kit checks
 // an implementation against it, and docs/erp-api.yaml (OpenAPI 3.1) is generated from this file.
 import { z } from 'zod';
+import { OpenItem, OpenItemsRequest, SalesByMonthRequest, SalesByMonthResponse } from './collections';
 import { HeaderAccountsRequest, HeaderAccountsResponse, PayerDetailResponse, PayerRequest } from './customers';
 import {
   InvoiceDetailRequest,
@@ -347,6 +348,24 @@ export const erpOperations = {
     write: true,
     body: ErpPaymentReversal,
     answer: { kind: 'json', schema: ErpReversalResult },
+  },
+  streamOpenItems: {
+    method: 'POST',
+    path: '/collections/open-items',
+    summary: "Issue 38: every account's open invoices due by a day, in payer order, as NDJSON: one OpenItem per line.",
+    hot: false,
+    budgetMs: 300_000,
+    body: OpenItemsRequest,
+    answer: { kind: 'ndjson', schema: OpenItem },
+  },
+  getSalesByMonth: {
+    method: 'POST',
+    path: '/collections/sales',
+    summary: 'Issue 38: invoiced per company code, currency and month (the count-back DSO of the collections figures).',
+    hot: false,
+    budgetMs: 10_000,
+    body: SalesByMonthRequest,
+    answer: { kind: 'json', schema: SalesByMonthResponse },
   },
   searchPayments: {
     method: 'POST',

@@ -25,3 +25,4 @@ export * from './aging';
 export * from './statement-checks';
 export * from './scheduling-checks';
 export * from './autopay-holds';
+export * from './collections';

@@ -44,6 +44,8 @@ function handlersOf(erp: ErpConnector): Record<ErpOperationName, Handler> {
     getInvoiceAging: (body) => erp.getInvoiceAging(body),
     getStatementOpening: (body) => erp.getStatementOpening(body),
     streamStatementLines: async (body) => Readable.from(ndjsonLines(erp.streamStatementLines(body))),
+    streamOpenItems: async (body) => Readable.from(ndjsonLines(erp.streamOpenItems(body))),
+    getSalesByMonth: (body) => erp.getSalesByMonth(body),
     getInvoiceDetail: (body) => erp.getInvoiceDetail(body),
     renderInvoicePdf: async (body: Parameters<ErpConnector['renderInvoicePdf']>[0]) =>
       erp.renderInvoicePdf({ ...body, language: body.language as Language | undefined }),

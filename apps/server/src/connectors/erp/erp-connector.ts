@@ -31,6 +31,10 @@ import type {
   StatementMovement,
   StatementOpeningRequest,
   StatementOpeningResponse,
+  OpenItem,
+  OpenItemsRequest,
+  SalesByMonthRequest,
+  SalesByMonthResponse,
 } from '@portal/contracts';
 
 export type ErpConnector = {
@@ -130,6 +134,13 @@ export type ErpConnector = {
     reversal: LedgerReversal,
     options?: { inTransaction?: (tx: Db, result: LedgerReversalResult) => Promise<void> },
   ) => Promise<LedgerReversalResult>;
+  /**
+   * Issue 38: every account's open invoices (open amount above zero) due on or before due_to, in payer order (an
+   * account's items come together), in batches (flat memory). The collections job's one read of the ledger.
+   */
+  streamOpenItems: (request: OpenItemsRequest) => AsyncIterable<OpenItem[]>;
+  /** Issue 38: what was invoiced per company code, currency and month (the count-back DSO). */
+  getSalesByMonth: (request: SalesByMonthRequest) => Promise<SalesByMonthResponse>;
   /** POST /api/PaymentsHistory/GetPaymentsHistory: payments (S) and declined attempts (E) of the accounts, newest first. */
   searchPayments: (request: PaymentHistoryRequest) => Promise<PaymentHistoryResponse>;
 };

@@ -48,6 +48,10 @@ describe('default e-mail templates', () => {
       autopay_stopped: 'manageUrl',
       payment_refunded: 'manageUrl',
       payment_returned: 'manageUrl',
+      reminder_upcoming: 'payUrl',
+      reminder_due: 'payUrl',
+      reminder_overdue: 'payUrl',
+      reminder_final: 'payUrl',
     };
     for (const language of languages)
       for (const [key, link] of Object.entries(links))
@@ -66,6 +70,10 @@ describe('default e-mail templates', () => {
       'monthly_statement',
       'payment_refunded',
       'payment_returned',
+      'reminder_upcoming',
+      'reminder_due',
+      'reminder_overdue',
+      'reminder_final',
     ] as const;
     for (const language of languages) {
       for (const key of keys) {
@@ -97,6 +105,22 @@ describe('default e-mail templates', () => {
     expect(templatesOf(migration)).toEqual(templatesOf(emailTemplatesMigration()));
     expect(migration).toContain(
       `INSERT INTO "portal"."email_types" ("key") VALUES ('payment_refunded'), ('payment_returned') ON CONFLICT DO NOTHING;`,
+    );
+  });
+
+  // Issue 38: a database migrated before the reminders gets their four templates from 0021, word for word.
+  it('are what 0021 adds for the reminders', () => {
+    const templatesOf = (sql: string) =>
+      sql
+        .split('\n')
+        .filter((line) =>
+          /^INSERT INTO "portal"\."email_templates" .* VALUES \('reminder_(upcoming|due|overdue|final)', /.test(line),
+        );
+    const migration = readFileSync(path.join(path.dirname(migrationFile), '0021_collections.sql'), 'utf8');
+    expect(templatesOf(emailTemplatesMigration())).toHaveLength(4 * languages.length);
+    expect(templatesOf(migration)).toEqual(templatesOf(emailTemplatesMigration()));
+    expect(migration).toContain(
+      `INSERT INTO "portal"."email_types" ("key") VALUES ('reminder_upcoming'), ('reminder_due'), ('reminder_overdue'), ('reminder_final') ON CONFLICT DO NOTHING;`,
     );
   });
 });

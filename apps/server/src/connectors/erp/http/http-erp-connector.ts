@@ -6,7 +6,7 @@
 // reference (a reversal's reference, issue 37) keeps a posting exactly-once across retries and the reconciler.
 import { createInterface } from 'node:readline';
 import { erpApiPrefix, erpOperations, erpPdfDocumentsHeader, type ErpOperationName } from '@portal/contracts/erp-api';
-import { BackendConfiguration, LedgerDocument, StatementMovement } from '@portal/contracts';
+import { BackendConfiguration, LedgerDocument, OpenItem, StatementMovement } from '@portal/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { readSetting, writeSetting } from '../../../modules/system/app-settings.repository';
@@ -115,6 +115,8 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
     getInvoiceAging: async (request) => (await call('getInvoiceAging', request)) as never,
     getStatementOpening: async (request) => (await call('getStatementOpening', request)) as never,
     streamStatementLines: (request) => streamLines(client, 'streamStatementLines', StatementMovement, request),
+    streamOpenItems: (request) => streamLines(client, 'streamOpenItems', OpenItem, request),
+    getSalesByMonth: async (request) => (await call('getSalesByMonth', request)) as never,
     getInvoiceDetail: async (request) => (await call('getInvoiceDetail', request)) as never,
     renderInvoicePdf: async (request) => {
       try {
@@ -176,8 +178,10 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
   return connector;
 }
 
+type StreamName = 'streamInvoices' | 'streamStatementLines' | 'streamOpenItems';
+
 /** A read of the contract whose answer is not JSON (a PDF, NDJSON): the caller reads the body. */
-function readOf(name: 'renderInvoicePdf' | 'streamInvoices' | 'streamStatementLines', body: unknown): ErpRequest {
+function readOf(name: 'renderInvoicePdf' | StreamName, body: unknown): ErpRequest {
   const operation = erpOperations[name];
   return {
     method: operation.method,
@@ -194,7 +198,7 @@ function readOf(name: 'renderInvoicePdf' | 'streamInvoices' | 'streamStatementLi
  */
 async function* streamLines<T>(
   client: ReturnType<typeof createErpHttpClient>,
-  name: 'streamInvoices' | 'streamStatementLines',
+  name: StreamName,
   schema: z.ZodType<T>,
   request: unknown,
 ): AsyncGenerator<T[]> {

@@ -21,6 +21,7 @@ import { createInvoiceQueries } from './ledger-invoices';
 import { createPaymentCardOperations } from './ledger-payment-cards';
 import { createPaymentHistory } from './ledger-payment-history';
 import { createStatementQueries } from './ledger-statements';
+import { createCollectionQueries } from './ledger-collections';
 import { createPaymentPostings } from './ledger-payments';
 import { createPaymentReversals } from './ledger-reversals';
 import {
@@ -384,5 +385,6 @@ export function createLedgerConnector(db: Db, options: LedgerConnectorOptions = 
     ...createPaymentReversals(db),
     ...createPaymentHistory(db, invoices, { decimalsOf, foundCountCap: options.foundCountCap }),
     ...createStatementQueries(db, invoices, { decimalsOf }),
+    ...createCollectionQueries(db),
   };
 }
