@@ -72,6 +72,7 @@ import { ledgerFeedRoutes } from './modules/ledger-feed/ledger-feed.routes';
 import { ledgerImportsRoutes } from './modules/ledger-imports/ledger-imports.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { paymentsReceivedRoutes } from './modules/payments-received/payments-received.routes';
+import { collectionsRoutes } from './modules/collections/collections.routes';
 import { paymentReversalsRoutes } from './modules/payment-reversals/payment-reversals.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
 
@@ -263,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(registrationRequestsRoutes);
   await app.register(auditRoutes);
   await app.register(paymentsReceivedRoutes);
+  await app.register(collectionsRoutes);
   await app.register(paymentReversalsRoutes);
   await app.register(adminRecoveryRoutes);
   await app.register(ledgerImportsRoutes);

@@ -213,6 +213,11 @@ export const settings = {
     default: '60',
     doc: 'Issue 29: how often each instance runs the scheduled jobs (scheduled payments, AutoPay, monthly statements); rows are leased, so instances share the work (0: never).',
   },
+  COLLECTIONS_REFRESH_MINUTES: {
+    schema: z.coerce.number().int().min(1).max(1440),
+    default: '60',
+    doc: "Issue 38: how often the collections job reads the ERP's open items again for the worklist and the figures (the reminders go once a day).",
+  },
   TEST_CLOCK: {
     schema: flag,
     default: 'false',

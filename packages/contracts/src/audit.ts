@@ -94,6 +94,17 @@ export const auditActions = [
   'payment_returned',
   'payment_charged_back',
   'payment_chargeback_reversed',
+  // Collections (issue 38): a reminder schedule saved; a reminder sent (by the schedule or by hand); a promise to pay
+  // made, withdrawn, kept or broken; a collector's note or call, pause and assignment of an account.
+  'reminder_schedule_saved',
+  'reminder_sent',
+  'promise_made',
+  'promise_cancelled',
+  'promise_kept',
+  'promise_broken',
+  'collection_note_added',
+  'collection_reminders_paused',
+  'collection_collector_assigned',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -184,7 +184,7 @@ export const deleteSmtpSettings = defineRoute({
 
 /** Issue 29: one run of a scheduled job (the System tab lists the last ones). */
 export const JobRun = z.object({
-  job: z.enum(['autopay', 'scheduled-payments', 'monthly-statements']),
+  job: z.enum(['autopay', 'scheduled-payments', 'monthly-statements', 'collections']),
   instance_id: z.string(),
   started_at: z.string(),
   finished_at: z.string().nullable(),

@@ -3,6 +3,7 @@
 import type { Catalog } from './messages';
 import base_audit from '../messages/base/audit.json';
 import base_auth from '../messages/base/auth.json';
+import base_collections from '../messages/base/collections.json';
 import base_common from '../messages/base/common.json';
 import base_configuration from '../messages/base/configuration.json';
 import base_deposits from '../messages/base/deposits.json';
@@ -28,6 +29,7 @@ import base_validation from '../messages/base/validation.json';
 import base_webhooks from '../messages/base/webhooks.json';
 import de_audit from '../messages/de/audit.json';
 import de_auth from '../messages/de/auth.json';
+import de_collections from '../messages/de/collections.json';
 import de_common from '../messages/de/common.json';
 import de_configuration from '../messages/de/configuration.json';
 import de_deposits from '../messages/de/deposits.json';
@@ -59,6 +61,7 @@ import en_GB_errors from '../messages/en-GB/errors.json';
 import en_GB_validation from '../messages/en-GB/validation.json';
 import es_audit from '../messages/es/audit.json';
 import es_auth from '../messages/es/auth.json';
+import es_collections from '../messages/es/collections.json';
 import es_common from '../messages/es/common.json';
 import es_configuration from '../messages/es/configuration.json';
 import es_deposits from '../messages/es/deposits.json';
@@ -84,6 +87,7 @@ import es_validation from '../messages/es/validation.json';
 import es_webhooks from '../messages/es/webhooks.json';
 import fr_audit from '../messages/fr/audit.json';
 import fr_auth from '../messages/fr/auth.json';
+import fr_collections from '../messages/fr/collections.json';
 import fr_common from '../messages/fr/common.json';
 import fr_configuration from '../messages/fr/configuration.json';
 import fr_deposits from '../messages/fr/deposits.json';
@@ -112,6 +116,7 @@ import fr_CA_errors from '../messages/fr-CA/errors.json';
 import fr_CA_validation from '../messages/fr-CA/validation.json';
 import it_audit from '../messages/it/audit.json';
 import it_auth from '../messages/it/auth.json';
+import it_collections from '../messages/it/collections.json';
 import it_common from '../messages/it/common.json';
 import it_configuration from '../messages/it/configuration.json';
 import it_deposits from '../messages/it/deposits.json';
@@ -137,6 +142,7 @@ import it_validation from '../messages/it/validation.json';
 import it_webhooks from '../messages/it/webhooks.json';
 import ja_audit from '../messages/ja/audit.json';
 import ja_auth from '../messages/ja/auth.json';
+import ja_collections from '../messages/ja/collections.json';
 import ja_common from '../messages/ja/common.json';
 import ja_configuration from '../messages/ja/configuration.json';
 import ja_deposits from '../messages/ja/deposits.json';
@@ -162,6 +168,7 @@ import ja_validation from '../messages/ja/validation.json';
 import ja_webhooks from '../messages/ja/webhooks.json';
 import pt_audit from '../messages/pt/audit.json';
 import pt_auth from '../messages/pt/auth.json';
+import pt_collections from '../messages/pt/collections.json';
 import pt_common from '../messages/pt/common.json';
 import pt_configuration from '../messages/pt/configuration.json';
 import pt_deposits from '../messages/pt/deposits.json';
@@ -191,6 +198,7 @@ import pt_PT_errors from '../messages/pt-PT/errors.json';
 import pt_PT_validation from '../messages/pt-PT/validation.json';
 import ru_audit from '../messages/ru/audit.json';
 import ru_auth from '../messages/ru/auth.json';
+import ru_collections from '../messages/ru/collections.json';
 import ru_common from '../messages/ru/common.json';
 import ru_configuration from '../messages/ru/configuration.json';
 import ru_deposits from '../messages/ru/deposits.json';
@@ -219,6 +227,7 @@ export const catalog: Catalog = {
   base: {
     audit: base_audit,
     auth: base_auth,
+    collections: base_collections,
     common: base_common,
     configuration: base_configuration,
     deposits: base_deposits,
@@ -246,6 +255,7 @@ export const catalog: Catalog = {
   de: {
     audit: de_audit,
     auth: de_auth,
+    collections: de_collections,
     common: de_common,
     configuration: de_configuration,
     deposits: de_deposits,
@@ -276,6 +286,7 @@ export const catalog: Catalog = {
   es: {
     audit: es_audit,
     auth: es_auth,
+    collections: es_collections,
     common: es_common,
     configuration: es_configuration,
     deposits: es_deposits,
@@ -303,6 +314,7 @@ export const catalog: Catalog = {
   fr: {
     audit: fr_audit,
     auth: fr_auth,
+    collections: fr_collections,
     common: fr_common,
     configuration: fr_configuration,
     deposits: fr_deposits,
@@ -331,6 +343,7 @@ export const catalog: Catalog = {
   it: {
     audit: it_audit,
     auth: it_auth,
+    collections: it_collections,
     common: it_common,
     configuration: it_configuration,
     deposits: it_deposits,
@@ -358,6 +371,7 @@ export const catalog: Catalog = {
   ja: {
     audit: ja_audit,
     auth: ja_auth,
+    collections: ja_collections,
     common: ja_common,
     configuration: ja_configuration,
     deposits: ja_deposits,
@@ -385,6 +399,7 @@ export const catalog: Catalog = {
   pt: {
     audit: pt_audit,
     auth: pt_auth,
+    collections: pt_collections,
     common: pt_common,
     configuration: pt_configuration,
     deposits: pt_deposits,
@@ -413,6 +428,7 @@ export const catalog: Catalog = {
   ru: {
     audit: ru_audit,
     auth: ru_auth,
+    collections: ru_collections,
     common: ru_common,
     configuration: ru_configuration,
     deposits: ru_deposits,

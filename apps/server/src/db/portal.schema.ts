@@ -954,8 +954,8 @@ export const reminders = portal.table(
     template: text('template').notNull(),
     manual: boolean('manual').notNull().default(false),
     documents: jsonb('documents').$type<ReminderDocumentRow[]>().notNull(),
-    /** Who got it: [{user_id, email, mail_id}] (the outbox rows). */
-    recipients: jsonb('recipients').$type<{ user_id: number; email: string; mail_id: number }[]>().notNull(),
+    /** Who got it: [{user_id, email, mail_key}] (mail_key: the outbox row's dedupe key). */
+    recipients: jsonb('recipients').$type<{ user_id: number; email: string; mail_key: string }[]>().notNull(),
     actorUserId: integer('actor_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

@@ -1,6 +1,6 @@
 // Issue 29: the scheduled jobs, run every SCHEDULER_INTERVAL_SECONDS on each instance: AutoPay plans the payments of
 // invoices coming due (and sends its reminders), the scheduled payments due today are paid, the monthly statements
-// are mailed. Work is leased row by row (FOR UPDATE SKIP LOCKED, lease times) like the outbox, so instances share it
+// are mailed; issue 38: the collections job (worklist, reminders, promises, figures: run-collections.ts). Work is leased row by row (FOR UPDATE SKIP LOCKED, lease times) like the outbox, so instances share it
 // and nothing runs twice; each job's run is recorded in portal.job_runs (the System tab shows the last ones).
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,8 +9,9 @@ import { jobRuns } from '../db/schema';
 import { planAutopayPayments } from '../modules/autopay/plan-autopay-payments';
 import { runDueScheduledPayments } from '../modules/scheduled-payments/run-due-scheduled-payments';
 import { mailMonthlyStatements } from '../modules/statements/mail-monthly-statements';
+import { runCollections } from '../modules/collections/run-collections';
 
-export const jobNames = ['autopay', 'scheduled-payments', 'monthly-statements'] as const;
+export const jobNames = ['autopay', 'scheduled-payments', 'monthly-statements', 'collections'] as const;
 export type JobName = (typeof jobNames)[number];
 
 /** What a job's round did, by what it counts (paid, not_paid, planned, queued...). */
@@ -20,6 +21,7 @@ const jobs: Record<JobName, (ctx: AppContext) => Promise<JobSummary>> = {
   autopay: planAutopayPayments,
   'scheduled-payments': runDueScheduledPayments,
   'monthly-statements': mailMonthlyStatements,
+  collections: runCollections,
 };
 
 /** Runs kept per job: a week of rounds. */

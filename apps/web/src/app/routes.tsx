@@ -11,6 +11,7 @@ import { sessionStore, storageKeys } from '../lib/browser-storage';
 import { allMessages } from '../lib/i18n';
 import { afterLoginPath } from '../lib/last-url';
 import { RequirePermission } from './guards/require-permission';
+import { ReceivablesSection } from './layout/receivables-nav';
 import { SettingsSection } from './layout/settings-nav';
 import { TitleOnlyPage } from './pages/title-only-page';
 
@@ -141,6 +142,18 @@ const InvitePage = lazyScreen(() =>
 const RequestAccessPage = lazyScreen(() =>
   import('../features/registration/components/request-access-page').then((m) => m.RequestAccessPage),
 );
+const CollectionsPage = lazyScreen(() =>
+  import('../features/collections/components/collections-page').then((m) => m.CollectionsPage),
+);
+const ReminderScheduleTab = lazyScreen(() =>
+  import('../features/collections/components/reminder-schedule-tab').then((m) => m.ReminderScheduleTab),
+);
+const PromiseToPayAction = lazyScreen(() =>
+  import('../features/collections/components/promise-to-pay-action').then((m) => m.PromiseToPayAction),
+);
+const PromisesSection = lazyScreen(() =>
+  import('../features/collections/components/promises-section').then((m) => m.PromisesSection),
+);
 const ManagePaymentMethodsToggle = lazyScreen(() =>
   import('../features/payment-methods/components/manage-payment-methods-toggle').then(
     (m) => m.ManagePaymentMethodsToggle,
@@ -156,6 +169,36 @@ const manageMethods = (payer: PayerData) => (
 );
 const payInvoicesPage = <PayInvoicesPage manageMethods={manageMethods} />;
 
+// Issue 38: collections shows in three other features' screens: the promise to pay beside the invoice list's Continue,
+// the user's promises on the scheduled payments page, and the reminder schedules as a tab of the configuration.
+const invoicesPage = (
+  <InvoicesPage
+    selectionActions={
+      <Suspense fallback={null}>
+        <PromiseToPayAction />
+      </Suspense>
+    }
+  />
+);
+const scheduledPaymentsPage = (
+  <ScheduledPaymentsPage
+    promises={
+      <Suspense fallback={null}>
+        <PromisesSection />
+      </Suspense>
+    }
+  />
+);
+const configurationPage = (
+  <ConfigurationPage
+    collectionsTab={
+      <Suspense fallback={null}>
+        <ReminderScheduleTab />
+      </Suspense>
+    }
+  />
+);
+
 type SignedInRoute = {
   path: string;
   titleKey: string;
@@ -164,11 +207,13 @@ type SignedInRoute = {
   adminOnly?: boolean;
   notForThirdParty?: boolean;
   element?: ReactNode;
+  /** The area whose links stand above the page: Settings for /settings/… by default, or Receivables (issue 38). */
+  section?: 'settings' | 'receivables';
 };
 
 // Screens of later issues show their title only (TitleOnlyPage) until their feature replaces `element`.
 const signedInRoutes: SignedInRoute[] = [
-  { path: '/invoices', titleKey: 'shell.pages.invoices', element: <InvoicesPage /> },
+  { path: '/invoices', titleKey: 'shell.pages.invoices', element: invoicesPage },
   {
     path: '/invoices/pay',
     titleKey: 'shell.pages.invoices_pay',
@@ -199,7 +244,7 @@ const signedInRoutes: SignedInRoute[] = [
     path: '/scheduled-payments',
     titleKey: 'shell.pages.scheduled_payments',
     permission: 'CanMakePayment',
-    element: <ScheduledPaymentsPage />,
+    element: scheduledPaymentsPage,
   },
   // No guard on the form itself: it tells a user who may not make deposits why (not permitted, internal user,
   // payments or deposits disabled), which the generic no-permission page cannot; the server refuses the deposit.
@@ -258,17 +303,26 @@ const signedInRoutes: SignedInRoute[] = [
     element: <RegistrationRequestsPage />,
   },
   { path: '/settings/audit', titleKey: 'shell.pages.settings_audit', adminOnly: true, element: <AuditPage /> },
+  // Issue 38: Receivables (the staff's side of the money coming in). Payments received keeps its address of issue 27.
+  {
+    path: '/collections',
+    titleKey: 'shell.pages.collections',
+    permission: 'CanManageCollections',
+    section: 'receivables',
+    element: <CollectionsPage />,
+  },
   {
     path: '/settings/payments-received',
     titleKey: 'shell.pages.settings_payments_received',
     permission: 'CanViewReceivedPayments',
+    section: 'receivables',
     element: <PaymentsReceivedPage />,
   },
   {
     path: '/settings/configuration',
     titleKey: 'shell.pages.settings_configuration',
     permission: 'CanEditSystemConfig',
-    element: <ConfigurationPage />,
+    element: configurationPage,
   },
   {
     path: '/settings/integration',
@@ -289,6 +343,9 @@ const signedInRoutes: SignedInRoute[] = [
     element: <PaymentMethodsPage />,
   },
 ];
+
+const sectionOf = (route: SignedInRoute): SignedInRoute['section'] =>
+  route.section ?? (route.path.startsWith('/settings/') ? 'settings' : undefined);
 
 type SignedOutRoute = { path: string; titleKey: string; element?: ReactNode };
 
@@ -363,10 +420,14 @@ export function signedInRouteElements(): ReactNode {
               adminOnly={route.adminOnly}
               notForThirdParty={route.notForThirdParty}
             >
-              {route.path.startsWith('/settings/') ? (
+              {sectionOf(route) === 'settings' ? (
                 <SettingsSection>
                   <Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>
                 </SettingsSection>
+              ) : sectionOf(route) === 'receivables' ? (
+                <ReceivablesSection>
+                  <Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>
+                </ReceivablesSection>
               ) : (
                 <Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>
               )}

@@ -23,6 +23,7 @@ export async function getUserProfile(ctx: AppContext, actor: Actor): Promise<Use
     third_party_id: user.thirdPartyId || null,
     language: user.language,
     monthly_statement: user.monthlyStatement,
+    payment_reminders: user.paymentReminders,
     last_login: user.lastLogin?.toISOString() ?? null,
     num_logins: user.numLogins,
     require_password_change: user.requirePasswordChange,

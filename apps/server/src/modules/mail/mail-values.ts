@@ -7,6 +7,7 @@ import { toLocaleTag, translate, type Language } from '@portal/i18n';
 import { displayInvoiceNumber, mailTable } from './mail-table';
 import { moneyBackMailValues, moneyBackTemplates } from './money-back-mail-values';
 import type { MailValues } from './render-email';
+import { reminderMailTemplates, reminderMailValues } from './reminder-mail-values';
 import { paidByValue, schedulingMailValues, schedulingTemplates } from './scheduling-mail-values';
 
 export type ReceiptPayload = {
@@ -73,6 +74,7 @@ export function buildMailValues(input: {
     Object.assign(values, schedulingMailValues(input.template, payload, language));
   if (moneyBackTemplates.has(input.template))
     Object.assign(values, moneyBackMailValues(input.template, payload, language));
+  if (reminderMailTemplates.has(input.template)) Object.assign(values, reminderMailValues(payload, language));
   return values;
 }
 

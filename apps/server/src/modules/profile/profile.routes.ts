@@ -1,7 +1,12 @@
 // The profile page's own call (issue 13); the profile itself is POST /api/token/getuseraccounts (auth module).
 import type { FastifyInstance } from 'fastify';
-import { linkAccountByInvoice as linkAccountByInvoiceRoute, putMonthlyStatement } from '@portal/contracts';
+import {
+  linkAccountByInvoice as linkAccountByInvoiceRoute,
+  putMonthlyStatement,
+  putPaymentReminders,
+} from '@portal/contracts';
 import { setMonthlyStatement } from './set-monthly-statement';
+import { setPaymentReminders } from './set-payment-reminders';
 import { clientInfo } from '../../http/client-info';
 import { addRoute } from '../../http/routes';
 import { requireActor } from '../../plugins/auth';
@@ -17,5 +22,8 @@ export async function profileRoutes(app: FastifyInstance, { limiter }: { limiter
   );
   addRoute(app, putMonthlyStatement, ({ body, request }) =>
     setMonthlyStatement(ctx, requireActor(request.actor), body.monthly_statement),
+  );
+  addRoute(app, putPaymentReminders, ({ body, request }) =>
+    setPaymentReminders(ctx, requireActor(request.actor), body.payment_reminders),
   );
 }

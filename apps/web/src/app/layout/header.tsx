@@ -17,7 +17,7 @@ import { currentPrimary, useAccountSelection } from '../../lib/account-selection
 import { useMaintenance } from '../use-maintenance';
 import classes from './header.module.css';
 import { useHeaderAccountsSync } from './use-header-accounts-sync';
-import { mayMakeDeposits, primaryNavItems, settingsPath, showsLogout } from './nav-items';
+import { isNavItemActive, mayMakeDeposits, primaryNavItems, settingsPath, showsLogout } from './nav-items';
 
 // The account dropdown (a Select with its floating list) loads with the first signed-in page, while the header
 // accounts it lists are read, so that the sign-in page's first load does not carry it (issue 17).
@@ -148,9 +148,21 @@ export function Header() {
           <ul className={classes.navList}>
             {navItems.map((item) => (
               <li key={item.to}>
-                <Anchor component={NavLink} to={item.to} className={classes.navLink}>
-                  {t(item.labelKey)}
-                </Anchor>
+                {item.activePaths ? (
+                  // An area of several pages: current on each of them, not only under its own address.
+                  <Anchor
+                    component={Link}
+                    to={item.to}
+                    aria-current={isNavItemActive(item, pathname) ? 'page' : undefined}
+                    className={classes.navLink}
+                  >
+                    {t(item.labelKey)}
+                  </Anchor>
+                ) : (
+                  <Anchor component={NavLink} to={item.to} className={classes.navLink}>
+                    {t(item.labelKey)}
+                  </Anchor>
+                )}
               </li>
             ))}
           </ul>

@@ -1,10 +1,10 @@
 import { Anchor, Divider, Drawer, Group, Stack, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { AccountSwitcher } from './account-switcher';
 import classes from './header.module.css';
-import type { NavItem } from './nav-items';
+import { isNavItemActive, type NavItem } from './nav-items';
 
 // Slide without fading: text mid-fade has too little contrast, and axe may look at it just then.
 const slideIn = {
@@ -25,6 +25,7 @@ type Props = {
 /** The header's menu on small screens (the burger opens it): account, the main links, settings and Log out. */
 export function NavDrawer({ opened, onClose, navItems, settingsTo, onLogout }: Props) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <Drawer
       id="app-nav-drawer"
@@ -42,9 +43,20 @@ export function NavDrawer({ opened, onClose, navItems, settingsTo, onLogout }: P
           <ul className={classes.drawerList}>
             {navItems.map((item) => (
               <li key={item.to}>
-                <Anchor component={NavLink} to={item.to} className={classes.drawerLink}>
-                  {t(item.labelKey)}
-                </Anchor>
+                {item.activePaths ? (
+                  <Anchor
+                    component={Link}
+                    to={item.to}
+                    aria-current={isNavItemActive(item, pathname) ? 'page' : undefined}
+                    className={classes.drawerLink}
+                  >
+                    {t(item.labelKey)}
+                  </Anchor>
+                ) : (
+                  <Anchor component={NavLink} to={item.to} className={classes.drawerLink}>
+                    {t(item.labelKey)}
+                  </Anchor>
+                )}
               </li>
             ))}
             <li>

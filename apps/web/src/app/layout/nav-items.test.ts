@@ -1,6 +1,13 @@
 import type { UserProfile } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { mayMakeDeposits, primaryNavItems, settingsPath, showsLogout } from './nav-items';
+import {
+  isNavItemActive,
+  mayMakeDeposits,
+  primaryNavItems,
+  receivablesPath,
+  settingsPath,
+  showsLogout,
+} from './nav-items';
 
 const payer: UserProfile = {
   user_id: 1,
@@ -88,5 +95,26 @@ describe('header navigation', () => {
 
   it('offers no logout link to third-party users', () => {
     expect(showsLogout({ ...payer, third_party_id: 'TP-1' })).toBe(false);
+  });
+
+  it('shows Receivables to staff who may manage collections or view payments received, and to nobody else', () => {
+    const staff = { ...payer, user_role: 'internal' as const, Permissions: [] };
+    expect(paths(payer)).not.toContain('/collections');
+    expect(receivablesPath(payer)).toBeNull();
+    expect(paths({ ...staff, Permissions: ['CanManageCollections'] }).at(-1)).toBe('/collections');
+    expect(paths({ ...staff, Permissions: ['CanManageCollections', 'CanViewReceivedPayments'] }).at(-1)).toBe(
+      '/collections',
+    );
+    // Without the worklist, Receivables opens the payments received at their old address.
+    expect(paths({ ...staff, Permissions: ['CanViewReceivedPayments'] }).at(-1)).toBe('/settings/payments-received');
+  });
+
+  it('marks Receivables as the current page on each of its pages', () => {
+    const staff = { ...payer, user_role: 'internal' as const, Permissions: ['CanManageCollections' as const] };
+    const receivables = primaryNavItems(staff, false).find((item) => item.labelKey === 'shell.nav.receivables')!;
+    expect(isNavItemActive(receivables, '/collections')).toBe(true);
+    expect(isNavItemActive(receivables, '/settings/payments-received')).toBe(true);
+    expect(isNavItemActive(receivables, '/settings/profile')).toBe(false);
+    expect(isNavItemActive({ to: '/invoices', labelKey: 'shell.nav.invoices' }, '/invoices/detail/9001')).toBe(true);
   });
 });

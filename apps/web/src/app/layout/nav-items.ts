@@ -1,8 +1,37 @@
 // Which header links a user gets (invoices-and-payments §2 "Header and footer"; access §6).
 import type { UserProfile } from '@portal/contracts';
+import { matchPath } from 'react-router';
 import { hasPermission, isInternal, isThirdParty } from '../../lib/session';
 
-export type NavItem = { to: string; labelKey: string };
+export type NavItem = {
+  to: string;
+  labelKey: string;
+  /** The link reads as the current page at these addresses too (an area of several pages: Receivables). */
+  activePaths?: readonly string[];
+};
+
+/** Issue 38: the staff's Receivables area, its pages in the order of its own links (app/layout/receivables-nav.tsx). */
+export const COLLECTIONS_PATH = '/collections';
+// The address Payments received had under Settings (issue 27) is kept: links, bookmarks and tests reach it there.
+export const PAYMENTS_RECEIVED_PATH = '/settings/payments-received';
+
+export const mayManageCollections = (profile: UserProfile | null): boolean =>
+  hasPermission(profile, 'CanManageCollections');
+
+export const mayViewReceivedPayments = (profile: UserProfile | null): boolean =>
+  hasPermission(profile, 'CanViewReceivedPayments');
+
+/** Receivables' first page the user may open, or null when they may open none. */
+export function receivablesPath(profile: UserProfile | null): string | null {
+  if (mayManageCollections(profile)) return COLLECTIONS_PATH;
+  if (mayViewReceivedPayments(profile)) return PAYMENTS_RECEIVED_PATH;
+  return null;
+}
+
+/** Whether the link stands for the page at `pathname`: its own address and what is under it, or one of its area's. */
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  return [item.to, ...(item.activePaths ?? [])].some((path) => matchPath({ path, end: false }, pathname) !== null);
+}
 
 /**
  * spec §6: the user may make deposits (CanMakePayment) and is not internal. The account's side (its company code
@@ -28,6 +57,15 @@ export function primaryNavItems(profile: UserProfile | null, depositsAllowed: bo
   // active) and the user is not internal.
   if (mayMakeDeposits(profile) && depositsAllowed) {
     items.push({ to: '/deposits', labelKey: 'shell.nav.deposits' });
+  }
+  // Issue 38: the collectors' worklist and the payments received, for the staff who may open either.
+  const receivables = receivablesPath(profile);
+  if (receivables) {
+    items.push({
+      to: receivables,
+      labelKey: 'shell.nav.receivables',
+      activePaths: [COLLECTIONS_PATH, PAYMENTS_RECEIVED_PATH].filter((path) => path !== receivables),
+    });
   }
   return items;
 }

@@ -33,11 +33,7 @@ const settingsLinks: SettingsLink[] = [
   { to: '/settings/integration', labelKey: 'shell.pages.settings_integration', permission: 'CanEditSystemConfig' },
   { to: '/settings/imports', labelKey: 'shell.pages.settings_imports', permission: 'CanEditSystemConfig' },
   { to: '/settings/outbox', labelKey: 'shell.pages.settings_outbox', permission: 'CanEditSystemConfig' },
-  {
-    to: '/settings/payments-received',
-    labelKey: 'shell.pages.settings_payments_received',
-    permission: 'CanViewReceivedPayments',
-  },
+  // Issue 38: Payments received moved to the Receivables area (receivables-nav.tsx), at the same address.
   { to: '/settings/audit', labelKey: 'shell.pages.settings_audit', adminOnly: true },
 ];
 

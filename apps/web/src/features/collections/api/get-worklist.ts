@@ -9,7 +9,8 @@ export const worklistKey = ['collections', 'worklist'] as const;
 export const worklistQuery = (filters: WorklistQuery) =>
   infiniteQueryOptions({
     queryKey: [...worklistKey, filters],
-    queryFn: ({ pageParam, signal }) => call(getWorklist, undefined, { query: { ...filters, after: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      call(getWorklist, undefined, { query: { ...filters, after: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next ?? undefined,
   });

@@ -9,7 +9,13 @@ describe('toWorklistQuery', () => {
 
   it('sends each chosen filter, trimmed', () => {
     expect(
-      toWorklistQuery({ companyCode: ' 1000 ', bucket: '61-90', collector: '12', promiseStatus: 'broken', q: ' acme ' }),
+      toWorklistQuery({
+        companyCode: ' 1000 ',
+        bucket: '61-90',
+        collector: '12',
+        promiseStatus: 'broken',
+        q: ' acme ',
+      }),
     ).toEqual({ company_code: '1000', bucket: '61-90', collector: 12, promise_status: 'broken', q: 'acme' });
   });
 

@@ -16,7 +16,13 @@ export type WorklistDraft = {
   q: string;
 };
 
-export const emptyWorklistDraft: WorklistDraft = { companyCode: '', bucket: '', collector: '', promiseStatus: '', q: '' };
+export const emptyWorklistDraft: WorklistDraft = {
+  companyCode: '',
+  bucket: '',
+  collector: '',
+  promiseStatus: '',
+  q: '',
+};
 
 /** The contract's bound of the search text. */
 export const worklistSearchMaxLength = 80;

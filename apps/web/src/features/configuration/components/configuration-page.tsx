@@ -1,7 +1,9 @@
 // /settings/configuration (access spec §2 settings configuration tabs; issue 15): Application, Theme, Email,
-// Maintenance and System, each in its own file. The tab is kept in the address (?tab=) so that it survives a reload
+// Maintenance and System, each in its own file, and (issue 38) Collections: the reminder schedules, which the app
+// composes in from the collections feature. The tab is kept in the address (?tab=) so that it survives a reload
 // and can be linked to.
 import { Stack, Tabs } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -11,12 +13,13 @@ import { MaintenanceTab } from './maintenance-tab';
 import { SystemTab } from './system-tab';
 import { ThemeTab } from './theme-tab';
 
-const tabs = ['application', 'theme', 'email', 'maintenance', 'system'] as const;
-type Tab = (typeof tabs)[number];
+const allTabs = ['application', 'theme', 'email', 'maintenance', 'system', 'collections'] as const;
+type Tab = (typeof allTabs)[number];
 
-export function ConfigurationPage() {
+export function ConfigurationPage({ collectionsTab }: { collectionsTab?: ReactNode }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const tabs: readonly Tab[] = collectionsTab ? allTabs : allTabs.filter((value) => value !== 'collections');
   const requested = params.get('tab');
   const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'application';
   return (
@@ -45,6 +48,11 @@ export function ConfigurationPage() {
         <Tabs.Panel value="system" pt="md">
           <SystemTab />
         </Tabs.Panel>
+        {collectionsTab && (
+          <Tabs.Panel value="collections" pt="md">
+            {collectionsTab}
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

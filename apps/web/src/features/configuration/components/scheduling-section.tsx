@@ -1,6 +1,7 @@
 // Issue 29 on the Application tab: per company code of the ERP, whether its accounts may schedule payments ("Pay on")
-// and enrol in AutoPay, how far ahead a payment of invoices that are all due may be scheduled, and (issue 35) which
-// reason codes hold an invoice back from AutoPay. Saved with the rest of the Application configuration.
+// and enrol in AutoPay, how far ahead a payment of invoices that are all due may be scheduled, (issue 35) which
+// reason codes hold an invoice back from AutoPay, and (issue 38) how far ahead a promise to pay may be dated. Saved
+// with the rest of the Application configuration.
 import { NumberInput, Switch, Table, Text } from '@mantine/core';
 import type { ApplicationConfiguration } from '@portal/contracts';
 import { useState } from 'react';
@@ -12,11 +13,17 @@ import { Section } from './section';
 
 type SchedulingFields = Pick<
   ApplicationConfiguration,
-  'scheduledPaymentsCompanyCodes' | 'autopayCompanyCodes' | 'schedulingHorizonDays' | 'autopayHoldReasonCodes'
+  | 'scheduledPaymentsCompanyCodes'
+  | 'autopayCompanyCodes'
+  | 'schedulingHorizonDays'
+  | 'autopayHoldReasonCodes'
+  | 'promiseMaxDays'
 >;
 
-/** The contract's bounds of schedulingHorizonDays. */
+/** The contract's bounds of schedulingHorizonDays and promiseMaxDays. */
 const horizonMax = 365;
+const promiseMin = 1;
+const promiseMax = 180;
 
 export function SchedulingSection({
   values,
@@ -83,7 +90,24 @@ export function SchedulingSection({
           {t('configuration.scheduling.no_company_codes')}
         </Text>
       )}
-      <HorizonInput value={values.schedulingHorizonDays} onChange={(days) => onChange('schedulingHorizonDays', days)} />
+      <DaysInput
+        label={t('configuration.fields.schedulingHorizonDays')}
+        description={t('configuration.fields.schedulingHorizonDays_hint', { max: horizonMax })}
+        min={0}
+        max={horizonMax}
+        value={values.schedulingHorizonDays}
+        onChange={(days) => onChange('schedulingHorizonDays', days)}
+        testId="scheduling-horizon"
+      />
+      <DaysInput
+        label={t('configuration.fields.promiseMaxDays')}
+        description={t('configuration.fields.promiseMaxDays_hint', { min: promiseMin, max: promiseMax })}
+        min={promiseMin}
+        max={promiseMax}
+        value={values.promiseMaxDays}
+        onChange={(days) => onChange('promiseMaxDays', days)}
+        testId="promise-max-days"
+      />
       <AutopayHoldReasons
         value={values.autopayHoldReasonCodes}
         onChange={(next) => onChange('autopayHoldReasonCodes', next)}
@@ -93,16 +117,31 @@ export function SchedulingSection({
 }
 
 /**
- * Whole days from 0 to 365 (the contract's bounds: nothing else can be typed). While the field is empty the last
- * number stays the value, and leaving the field shows it again.
+ * Whole days within the contract's bounds (nothing else can be typed). While the field is empty the last number stays
+ * the value, and leaving the field shows it again.
  */
-function HorizonInput({ value, onChange }: { value: number; onChange: (days: number) => void }) {
-  const { t } = useTranslation();
+function DaysInput({
+  label,
+  description,
+  min,
+  max,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  description: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (days: number) => void;
+  testId: string;
+}) {
   const [draft, setDraft] = useState<number | string>(value);
   return (
     <NumberInput
-      label={t('configuration.fields.schedulingHorizonDays')}
-      description={t('configuration.fields.schedulingHorizonDays_hint', { max: horizonMax })}
+      label={label}
+      description={description}
       inputWrapperOrder={['label', 'input', 'description']}
       value={draft}
       onChange={(next) => {
@@ -110,13 +149,13 @@ function HorizonInput({ value, onChange }: { value: number; onChange: (days: num
         if (typeof next === 'number') onChange(next);
       }}
       onBlur={() => setDraft(value)}
-      min={0}
-      max={horizonMax}
+      min={min}
+      max={max}
       clampBehavior="strict"
       allowDecimal={false}
       allowNegative={false}
       maw={480}
-      data-testid="scheduling-horizon"
+      data-testid={testId}
     />
   );
 }

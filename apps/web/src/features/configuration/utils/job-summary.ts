@@ -6,6 +6,7 @@ export const scheduledJobs = [
   'autopay',
   'scheduled-payments',
   'monthly-statements',
+  'collections',
 ] as const satisfies readonly JobRun['job'][];
 
 /** The counters the jobs report that have a name in every language (configuration.system.jobs.counters.*). */
@@ -21,6 +22,10 @@ export const jobCounters = [
   'stopped',
   'users',
   'messages',
+  'accounts',
+  'reminders',
+  'promises_kept',
+  'promises_broken',
 ] as const;
 
 type JobCounter = (typeof jobCounters)[number];

@@ -14,8 +14,9 @@ export const invoiceDetailQuery = (request: InvoiceDetailRequest | null) =>
         notify.warning(answer.status.message_line_string || i18n.t('errors.invoices.detail_load_failed'));
         return null;
       }
-      // Issue 37: why an invoice a payment had paid is open again (refunded, returned, charged back).
-      return { ...answer.detail, reopened: answer.reopened ?? [] };
+      // Issue 37: why an invoice a payment had paid is open again (refunded, returned, charged back). Issue 38: the
+      // reminders that listed it and the promise that holds it.
+      return { ...answer.detail, reopened: answer.reopened ?? [], collections: answer.collections ?? null };
     },
     enabled: request !== null,
     staleTime: 60_000,

@@ -13,8 +13,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconCreditCard, IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
-import type { InvoiceDetail, InvoicePartner, InvoiceReopened } from '@portal/contracts';
+import {
+  IconArrowLeft,
+  IconBell,
+  IconCalendarDue,
+  IconCreditCard,
+  IconFileTypePdf,
+  IconInfoCircle,
+} from '@tabler/icons-react';
+import type { InvoiceCollections, InvoiceDetail, InvoicePartner, InvoiceReopened } from '@portal/contracts';
 import { parseMinorUnits } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -155,7 +162,46 @@ function ReopenedNotice({ reopened, money }: { reopened: InvoiceReopened[]; mone
   );
 }
 
-function DetailView({ detail }: { detail: InvoiceDetail & { reopened: InvoiceReopened[] } }) {
+/**
+ * Issue 38: when the invoice was last reminded of (and how many reminders listed it), and the day an open promise to
+ * pay holds it until.
+ */
+function CollectionsNotice({ collections }: { collections: InvoiceCollections | null }) {
+  const { t } = useTranslation();
+  const reminders = collections?.reminders ?? [];
+  const newest = reminders[0];
+  const promise = collections?.promise;
+  if (!newest && !promise) return null;
+  return (
+    <Group gap="lg" wrap="wrap" data-testid="invoice-collections">
+      {newest && (
+        <Group gap={6} wrap="nowrap">
+          <IconBell size={18} aria-hidden="true" />
+          <Text size="sm" data-testid="invoice-reminded">
+            {t('invoices.detail.reminded', {
+              date: formatDate(newest.sent_at),
+              count: reminders.length,
+            })}
+          </Text>
+        </Group>
+      )}
+      {promise && (
+        <Group gap={6} wrap="nowrap">
+          <IconCalendarDue size={18} aria-hidden="true" />
+          <Text size="sm" fw={600} data-testid="invoice-promised">
+            {t('invoices.detail.promised', { date: formatDate(promise.promised_date) })}
+          </Text>
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+function DetailView({
+  detail,
+}: {
+  detail: InvoiceDetail & { reopened: InvoiceReopened[]; collections: InvoiceCollections | null };
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { profile } = useSession();
@@ -220,6 +266,7 @@ function DetailView({ detail }: { detail: InvoiceDetail & { reopened: InvoiceReo
     <Stack gap="md">
       <PageTitle>{title}</PageTitle>
       {header.document_status === '01' && <ReopenedNotice reopened={detail.reopened} money={money} />}
+      <CollectionsNotice collections={detail.collections} />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="sm">
           <Field label={t('invoices.detail.po_number')} value={detail.custom_fields.customer_purchase_order_nubmer} />

@@ -2,7 +2,7 @@ import { Button, CloseButton, Group, Radio, Select, Stack, Text, TextInput } fro
 import { IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { invoiceSorts, type InvoiceSort, type LedgerDocument } from '@portal/contracts';
 import { toIsoDate, validateSearchFilters, type AgingBucket } from '@portal/domain';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
 import { currentPrimary, picksSeveralCustomers, useAccountSelection } from '../../../lib/account-selection';
@@ -50,7 +50,11 @@ function toggleDocument(document: LedgerDocument, checked: boolean): void {
   else invoiceSelection.deselect([selectionKey(document)]);
 }
 
-export function InvoicesPage() {
+/**
+ * selectionActions: more actions on the selected invoices beside Continue, composed by the app from other features
+ * (issue 38: Promise to pay).
+ */
+export function InvoicesPage({ selectionActions }: { selectionActions?: ReactNode }) {
   const { t } = useTranslation();
   // Deferred: the list that the accounts' arrival brings (filters, totals, table) renders in React's background
   // render, which yields to the browser every few milliseconds, instead of in one task (issue 17: TBT).
@@ -66,7 +70,7 @@ export function InvoicesPage() {
     <Stack gap="md" mih="100dvh">
       <PageTitle>{t('shell.pages.invoices')}</PageTitle>
       {scope ? (
-        <InvoiceList scope={scope} />
+        <InvoiceList scope={scope} selectionActions={selectionActions} />
       ) : accounts.loaded ? (
         <Text>{t('common.no_documents')}</Text>
       ) : (
@@ -76,7 +80,13 @@ export function InvoicesPage() {
   );
 }
 
-const InvoiceList = memo(function InvoiceList({ scope }: { scope: AccountScope }) {
+const InvoiceList = memo(function InvoiceList({
+  scope,
+  selectionActions,
+}: {
+  scope: AccountScope;
+  selectionActions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { profile } = useSession();
   const filters = useInvoiceList();
@@ -261,7 +271,7 @@ const InvoiceList = memo(function InvoiceList({ scope }: { scope: AccountScope }
         onPrevious={invoiceList.previousPage}
         onNext={handleNextPage}
       />
-      {payControls && <SelectionBar disabled={paymentsDisabled} />}
+      {payControls && <SelectionBar disabled={paymentsDisabled} extraActions={selectionActions} />}
     </>
   );
 });

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { parseMinorUnits } from '@portal/domain';
-import { memo, type MouseEvent } from 'react';
+import { memo, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { currencyDecimals, formatMoney } from '@portal/domain';
@@ -15,7 +15,14 @@ export const PAY_PATH = '/invoices/pay';
  * The running selected total and Continue (spec §2). spec §5 "Continue to pay": warns no_invoices_selected when
  * nothing is selected and credit_amount_validation when the total is 0 or less.
  */
-export const SelectionBar = memo(function SelectionBar({ disabled }: { disabled: boolean }) {
+export const SelectionBar = memo(function SelectionBar({
+  disabled,
+  extraActions,
+}: {
+  disabled: boolean;
+  /** Other actions on the selection, before Continue (issue 38: Promise to pay). */
+  extraActions?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const selection = useInvoiceSelection();
@@ -60,6 +67,7 @@ export const SelectionBar = memo(function SelectionBar({ disabled }: { disabled:
           >
             {t('invoices.selection.clear')}
           </Button>
+          {extraActions}
           <Button
             component={Link}
             to={PAY_PATH}

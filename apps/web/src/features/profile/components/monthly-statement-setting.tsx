@@ -1,15 +1,16 @@
 // Issue 29 on the profile: the monthly statement e-mail, opt-in (one message per account early each month, last
 // month's statement attached). Saved at once; the session's profile keeps the answer, so the switch stays in step.
+// Issue 38: the e-mails' section, with the payment reminders' switch (`children`) beside this one.
 import { Paper, Stack, Switch, Title } from '@mantine/core';
 import type { UserProfile } from '@portal/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { log } from '../../../lib/log';
 import { notify } from '../../../lib/notify';
 import { session } from '../../../lib/session';
 import { saveMonthlyStatement } from '../api/save-monthly-statement';
 
-export function MonthlyStatementSetting({ profile }: { profile: UserProfile }) {
+export function MonthlyStatementSetting({ profile, children }: { profile: UserProfile; children?: ReactNode }) {
   const { t } = useTranslation();
   // The value being saved, shown until the answer comes (then the profile's again).
   const [saving, setSaving] = useState<boolean | null>(null);
@@ -34,7 +35,7 @@ export function MonthlyStatementSetting({ profile }: { profile: UserProfile }) {
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-statements-title">
       <Stack gap="md">
         <Title order={2} size="h4" id="profile-statements-title">
-          {t('statements.title')}
+          {t('auth.profile.emails_title')}
         </Title>
         <Switch
           label={t('statements.monthly.label')}
@@ -43,6 +44,7 @@ export function MonthlyStatementSetting({ profile }: { profile: UserProfile }) {
           onChange={(event) => void handleChange(event.currentTarget.checked)}
           data-testid="monthly-statement"
         />
+        {children}
       </Stack>
     </Paper>
   );

@@ -17,6 +17,7 @@ import { hasPermission, isThirdParty, session, useSession } from '../../../lib/s
 import { fetchProfile, postLinkAccount } from '../api/profile';
 import { ChangePasswordForm } from './change-password-form';
 import { MonthlyStatementSetting } from './monthly-statement-setting';
+import { PaymentRemindersSetting } from './payment-reminders-setting';
 
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -92,8 +93,13 @@ export function ProfilePage() {
           )}
         </Stack>
       </Paper>
-      {/* The statements go to the linked accounts: without one there is nothing to send (unless it is on already). */}
-      {(profile.Accounts.length > 0 || profile.monthly_statement) && <MonthlyStatementSetting profile={profile} />}
+      {/* The statements and the reminders go to the linked accounts: without one there is nothing to send (unless a
+          switch is away from its default already, so that it can be put back). */}
+      {(profile.Accounts.length > 0 || profile.monthly_statement || profile.payment_reminders === false) && (
+        <MonthlyStatementSetting profile={profile}>
+          <PaymentRemindersSetting profile={profile} />
+        </MonthlyStatementSetting>
+      )}
       {!thirdParty && <ChangePasswordForm />}
     </Stack>
   );
