@@ -16,7 +16,9 @@ import {
 } from '@portal/contracts/erp-api';
 import {
   LedgerDocument,
+  OpenItem,
   paymentDocumentKey,
+  type SalesByMonthResponse,
   type AccountLink,
   type InvoiceAgingResponse,
   type InvoiceTotalsResponse,
@@ -295,6 +297,39 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       if (!aging) throw new CheckFailed(`no aging for ${entry.currency_key}`);
       const disagreement = agingDisagreement(aging, entry);
       if (disagreement) throw new CheckFailed(`${entry.currency_key}: ${disagreement}`);
+    }
+    return { value, note };
+  });
+  // Issue 38: every account's open invoices for the collections job, and the sales per month of the count-back DSO.
+  await check(
+    'streamOpenItems',
+    "streams open invoices due by a day as NDJSON, in payer order, with the test payer's among them",
+    async () => {
+      const dueTo = addIsoDays(new Date().toISOString().slice(0, 10), 30);
+      const answer = await send('streamOpenItems', { due_to: dueTo, company_code: options.companyCode });
+      if (answer.status !== 200) throw new CheckFailed(`answered ${answer.status}: ${text(answer)}`);
+      const items = ndjsonItems(answer, OpenItem);
+      for (const [index, item] of items.entries()) {
+        if (item.due_date > dueTo) throw new CheckFailed(`${item.document_number_finance} is due after ${dueTo}`);
+        if (!(Number(item.open_amount) > 0)) throw new CheckFailed(`${item.document_number_finance} is not open`);
+        if (item.company_code !== options.companyCode)
+          throw new CheckFailed(`${item.document_number_finance} is of company code ${item.company_code}`);
+        if (index > 0 && items[index - 1]!.payer_number > item.payer_number)
+          throw new CheckFailed('the items are not in payer order: an account would be read in two parts');
+      }
+      const number = options.payer.replace(/^0+(?=\d)/, '');
+      if (!items.some((item) => item.payer_number.replace(/^0+(?=\d)/, '') === number))
+        throw new CheckFailed('none of the test payer\'s open invoices is in the stream');
+      return { value: null, note: `${items.length} open invoices, ${Math.round(answer.ms)} ms` };
+    },
+  );
+  await check('getSalesByMonth', 'answers the invoiced amounts per company code, currency and month asked', async () => {
+    const to = new Date().toISOString().slice(0, 7);
+    const from = addIsoDays(`${to}-01`, -330).slice(0, 7);
+    const { value, note } = await read<SalesByMonthResponse>('getSalesByMonth', { from_month: from, to_month: to });
+    for (const row of value.sales) {
+      if (row.month < from || row.month > to) throw new CheckFailed(`month ${row.month} is outside ${from}..${to}`);
+      if (row.amount.startsWith('-')) throw new CheckFailed(`${row.month} ${row.currency_key}: negative sales`);
     }
     return { value, note };
   });

@@ -59,11 +59,12 @@ async function api(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token
 
 beforeAll(async () => {
   t = await createTestApp({ ledgerDocuments: 1500 });
-  [admin, payer, soldto, internal, manager] = await Promise.all(
-    ['admin@example.com', 'payer@example.com', 'soldto@example.com', 'internal@example.com', 'manager@example.com'].map(
-      async (login) => (await signInAs(t.app, login)).token,
-    ),
-  );
+  const token = async (login: string) => (await signInAs(t.app, login)).token;
+  admin = await token('admin@example.com');
+  payer = await token('payer@example.com');
+  soldto = await token('soldto@example.com');
+  internal = await token('internal@example.com');
+  manager = await token('manager@example.com');
   const db = t.database.db;
   // Nothing else reaches a step in this story: every open invoice is due far ahead, but the ones placed below.
   await db
