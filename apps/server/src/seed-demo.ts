@@ -1,6 +1,7 @@
 // Fills a fresh database with the demo ledger and the demo users, once. The ledger's dates are relative to the
 // day of the first start, stored in app_settings, so that "overdue" and "due in future" stay meaningful and
 // the same start day always gives the same data.
+import { defaultReminderRepeatDays, defaultReminderSteps } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { demoUserAccounts, seedLedger } from './connectors/erp/ledger/seed';
 import { seedPaymentHistory } from './connectors/erp/ledger/seed-payment-history';
@@ -8,6 +9,7 @@ import { saveDemoPaymentMethods, seedPaymentMethods } from './connectors/erp/led
 import type { ErpConnector } from './connectors/erp/erp-connector';
 import { seedSandboxTokens } from './connectors/gateway/sandbox/seed-sandbox-tokens';
 import type { Db } from './db/client';
+import { reminderSchedules } from './db/schema';
 import { readSetting, writeSetting } from './modules/system/app-settings.repository';
 import { hashPassword } from './modules/auth/passwords';
 import { demoPassword, demoPermissions, demoUsers } from './modules/users/demo-users';
@@ -34,6 +36,7 @@ export async function seedDemo(
   await seedPaymentMethods(db, await seedSandboxTokens(db, day), day);
   await writeSetting(db, 'demo_seeded_at', day.toISOString());
   await writeSetting(db, 'application', demoApplicationSettings);
+  await seedDemoReminderSchedules(db, day);
   log.info({ ...ledger, paymentHistory: history, ms: Date.now() - started }, 'demo data seeded');
 }
 
@@ -51,6 +54,7 @@ async function seedDemoBesideErp(db: Db, log: FastifyBaseLogger, day: Date, erp:
   }
   await writeSetting(db, 'demo_seeded_at', day.toISOString());
   await writeSetting(db, 'application', demoApplicationSettings);
+  await seedDemoReminderSchedules(db, day);
   log.info("demo users seeded; the ledger is the ERP's");
 }
 
@@ -65,6 +69,22 @@ const demoApplicationSettings = {
   scheduledPaymentsCompanyCodes: demoCompanyCodes,
   autopayCompanyCodes: demoCompanyCodes,
 };
+
+/** Issue 38: the demo reminds on the default schedule in each of its company codes (a new portal starts with it off). */
+async function seedDemoReminderSchedules(db: Db, day: Date): Promise<void> {
+  await db
+    .insert(reminderSchedules)
+    .values(
+      demoCompanyCodes.map((companyCode) => ({
+        companyCode,
+        enabled: true,
+        steps: defaultReminderSteps.map((step) => ({ ...step })),
+        repeatEveryDays: defaultReminderRepeatDays,
+        updatedAt: day,
+      })),
+    )
+    .onConflictDoNothing();
+}
 
 export async function seedDemoUsers(db: Db): Promise<void> {
   const passwordHash = await hashPassword(demoPassword);

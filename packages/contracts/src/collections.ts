@@ -210,7 +210,7 @@ export const WorklistFilters = z.object({
   company_code: z.string().trim().max(10).optional(),
   bucket: CollectionBucket.optional(),
   /** A collector's user id, or "none" for the accounts nobody holds. */
-  collector: z.union([z.coerce.number().int().positive(), z.literal('none')]).optional(),
+  collector: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.literal('none')]).optional(),
   promise_status: WorklistPromiseStatus.optional(),
   /** Payer number or name, contains (case-insensitive). */
   q: z.string().trim().max(80).optional(),
@@ -324,7 +324,10 @@ export const assignCollector = defineRoute({
   permission: 'CanManageCollections',
   summary: 'Gives the account to a collector (a user with CanManageCollections), or to nobody (null).',
   params: accountParams,
-  body: z.object({ company_code: z.string().trim().min(1).max(10), user_id: z.number().int().positive().nullable() }),
+  body: z.object({
+    company_code: z.string().trim().min(1).max(10),
+    user_id: z.number().int().positive().max(2_147_483_647).nullable(),
+  }),
   response: WorklistAccount,
 });
 

@@ -52,6 +52,12 @@ export function translate(
   key: string,
   values?: InterpolationValues,
 ): string {
-  const text = lookupMessage(cachedMessages(language, country), key);
+  const messages = cachedMessages(language, country);
+  let text = lookupMessage(messages, key);
+  // A count chooses the plural form as i18next does in the browser: key_one, key_few, key_other... by the language's rules.
+  if (text === undefined && typeof values?.count === 'number') {
+    const form = new Intl.PluralRules(language).select(values.count);
+    text = lookupMessage(messages, `${key}_${form}`) ?? lookupMessage(messages, `${key}_other`);
+  }
   return text === undefined ? key : interpolate(text, values);
 }

@@ -257,6 +257,24 @@ export const catalogue: Record<string, Entry> = {
   'DELETE /api/autopay/:id': {
     noObjectIdentifier: "an enrolment of the user: another user's answers 404 like an unknown one (autopay.test.ts)",
   },
+  // Issue 38: a promise names the account and its invoices; a promise of another customer's account is 404.
+  'POST /api/invoice/promises': {
+    positions: [
+      { path: 'body.payer_data', kind: 'account' },
+      { path: 'body.documents[].billing_document_number', kind: 'document' },
+    ],
+    request: (own) => ({
+      body: {
+        payer_data: own.account,
+        documents: [{ billing_document_number: own.document.billing }],
+        promised_date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+      },
+    }),
+  },
+  'DELETE /api/invoice/promises/:id': {
+    noObjectIdentifier:
+      "a promise of the user's accounts: another account's answers 404 like an unknown one (collections.test.ts)",
+  },
   'DELETE /api/scheduled-payments/:id': {
     noObjectIdentifier:
       "a scheduled payment of the user: another user's answers 404 like an unknown one (scheduled-payments.test.ts)",

@@ -7,6 +7,7 @@ import { DEFAULT_SIGNED_IN_PATH, SIGN_IN_PATH } from '../config/constants';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { SystemErrorPage } from '../features/auth/components/system-error-page';
 import { BlackoutPage } from '../features/maintenance/components/blackout-page';
+import { reminderReturnPath } from '../features/payments/utils/reminder-link';
 import { sessionStore, storageKeys } from '../lib/browser-storage';
 import { allMessages } from '../lib/i18n';
 import { afterLoginPath } from '../lib/last-url';
@@ -386,9 +387,13 @@ const signedOutRoutes: SignedOutRoute[] = [
   { path: '/reset-password/:id', titleKey: 'auth.password_reset.title', element: <ResetPasswordPage /> },
 ];
 
-/** After sign-in the /signin address is left for the remembered page or /invoices (spec §2). */
+/**
+ * After sign-in the /signin address is left for the remembered page or /invoices (spec §2). Issue 38: a payment
+ * reminder's link to the pay page, remembered when its reader was sent to sign in, is followed with its query.
+ */
 function AfterSignIn() {
-  return <Navigate to={afterLoginPath(sessionStore.get(storageKeys.lastUrl))} replace />;
+  const lastUrl = sessionStore.get(storageKeys.lastUrl);
+  return <Navigate to={reminderReturnPath(lastUrl) ?? afterLoginPath(lastUrl)} replace />;
 }
 
 /**

@@ -46,7 +46,8 @@ export async function makePromise(
   const byNumber = new Map(invoices.map((invoice) => [normalizeNumber(invoice.billing_document_number), invoice]));
   const wanted = [...new Set(request.documents.map((document) => normalizeNumber(document.billing_document_number)))];
   const missing = wanted.filter((number) => !byNumber.has(number));
-  if (missing.length > 0) throw refused('promise_documents', ['documents'], { documents: missing });
+  // Not named back: another customer's invoice must answer exactly as a number that does not exist.
+  if (missing.length > 0) throw refused('promise_documents', ['documents']);
   const chosen = wanted.map((number) => byNumber.get(number)!);
   const currencies = new Set(chosen.map((invoice) => invoice.currency_key));
   if (currencies.size > 1) throw refused('promise_currency', ['documents']);

@@ -13,6 +13,8 @@ import { moneyBackTemplates } from './money-back-mail-values';
 import { renderEmail, type RenderedEmail } from './render-email';
 import type { AutopayMailPayload, MonthlyStatementMailPayload, ScheduledPaymentMailPayload } from './scheduling-mail';
 import { schedulingTemplates } from './scheduling-mail-values';
+import { reminderPayPath, type ReminderMailPayload } from './reminder-mail';
+import { reminderMailTemplates } from './reminder-mail-values';
 
 export async function previewEmailTemplate(
   ctx: AppContext,
@@ -58,6 +60,7 @@ export async function previewEmailTemplate(
       ...receipt,
       ...(schedulingTemplates.has(key) ? schedulingSample(key, now, url) : {}),
       ...(moneyBackTemplates.has(key) ? moneyBackSample(key, now, url) : {}),
+      ...(reminderMailTemplates.has(key) ? reminderSample(key, now, url) : {}),
     },
     links: {
       confirmUrl: url('/auto-register/confirm/sample'),
@@ -147,5 +150,40 @@ function moneyBackSample(
     documents: refund ? [invoice('1235', '250.00')] : [invoice('1234', '1000.00'), invoice('1235', '250.00')],
     // Where notifyPayer links (payment-reversals/settle-reversal.ts).
     manage_url: url(refund ? '/payments/history' : '/invoices'),
+  };
+}
+
+/** Issue 38: a reminder of each step on sample data: two invoices, due as the step says. */
+function reminderSample(
+  key: EmailTemplateKey,
+  now: Date,
+  url: (path: string) => string,
+): Omit<ReminderMailPayload, 'firstName' | 'lastName'> {
+  const step = { reminder_upcoming: -7, reminder_due: 0, reminder_overdue: 14, reminder_final: 30 }[
+    key as 'reminder_upcoming'
+  ];
+  const asOf = now.toISOString().slice(0, 10);
+  const due = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+  const payerData = { customer_number: '0000001234', company_code: '1000' };
+  const documents = [
+    { number: '1234', amount: '1000.00', days: step ?? 0 },
+    { number: '1235', amount: '250.00', days: (step ?? 0) + 3 },
+  ].map((invoice) => ({
+    billing_document_number: `009000${invoice.number}`,
+    document_number_finance: `140000${invoice.number}`,
+    due_date: due(invoice.days),
+    open_amount: invoice.amount,
+    currency_key: 'USD',
+    currency_decimals: 2,
+  }));
+  return {
+    user_id: 0,
+    account: '1234 Analytical Engines Ltd',
+    payer_data: payerData,
+    days_from_due: step ?? 0,
+    as_of: asOf,
+    documents,
+    pay_url: url(reminderPayPath(payerData, documents)),
+    attach_statement: false,
   };
 }

@@ -13,7 +13,14 @@ export const reminderMailTemplates: ReadonlySet<string> = new Set(reminderTempla
 
 export function reminderMailValues(payload: Record<string, unknown>, language: Language): MailValues {
   const facts = payload as Partial<ReminderMailPayload>;
-  const documents = Array.isArray(facts.documents) ? facts.documents : [];
+  // A payload without a fact (another template's sample) leaves its cell empty rather than fail the message.
+  const documents = (Array.isArray(facts.documents) ? facts.documents : []).filter(
+    (document): document is ReminderMailDocument =>
+      typeof document?.open_amount === 'string' &&
+      typeof document.currency_key === 'string' &&
+      typeof document.due_date === 'string' &&
+      Number.isInteger(document.currency_decimals),
+  );
   const asOf = typeof facts.as_of === 'string' ? facts.as_of : '';
   const t = (key: string, options?: Record<string, number>) => translate(language, undefined, key, options);
   const money = (document: Pick<ReminderMailDocument, 'open_amount' | 'currency_key' | 'currency_decimals'>) =>

@@ -3,8 +3,9 @@
 // toast warning it names) and again on the server, which refuses with the same message key. Issue 29: when the
 // account's company code may schedule, "Pay on a date" stores the payment for that day instead (saved methods only,
 // no CVV, no 3-D Secure: the charge is merchant-initiated on the day). Issue 36: with a provider that authenticates in
-// the charge (Stripe) the portal's own 3-D Secure step is never taken: the answer may ask for it instead.
-import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+// the charge (Stripe) the portal's own 3-D Secure step is never taken: the answer may ask for it instead. Issue 38: a
+// payment reminder's link opens this page with its invoices chosen (use-reminder-link.ts).
+import { Alert, Anchor, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { BackendConfiguration, PayerData, PaymentCard } from '@portal/contracts';
 import {
   applicableMaximum,
@@ -56,6 +57,8 @@ import { PayOnField } from './pay-on-field';
 import { PaymentSection } from './payment-section';
 import { useSubmitPayment } from './use-submit-payment';
 import { LoadFailed } from '../../../components/ui/load-failed';
+import { ReminderLinkPage, ReminderSelectionNotice } from './reminder-link-notice';
+import { useReminderLink } from './use-reminder-link';
 
 export const PROCESSING_PAYMENT_PATH = '/invoices/processing-payment';
 
@@ -63,6 +66,8 @@ export const PROCESSING_PAYMENT_PATH = '/invoices/processing-payment';
 export type ManageMethodsSlot = (payer: PayerData) => ReactNode;
 
 export function PayInvoicesPage({ manageMethods }: { manageMethods: ManageMethodsSlot }) {
+  const { t } = useTranslation();
+  const reminder = useReminderLink();
   const selection = useInvoiceSelection();
   const accounts = useAccountSelection();
   const primary = currentPrimary(accounts);
@@ -75,6 +80,10 @@ export function PayInvoicesPage({ manageMethods }: { manageMethods: ManageMethod
   }, []);
   // eslint-disable-next-line react-hooks/refs -- read once the answer is in; the store's update re-renders this page
   if (selection.selected.length === 0 && answered.current) return null;
+  if (reminder.status === 'loading') return <Loader size="sm" role="status" aria-label={t('common.loading')} />;
+  if (reminder.status === 'failed') return <LoadFailed error={reminder.error} />;
+  if (reminder.status === 'unavailable' || reminder.status === 'all_paid')
+    return <ReminderLinkPage outcome={reminder} />;
   // spec §2: nothing selected (also after an account switch) goes back to the list.
   if (selection.selected.length === 0 || !primary) return <Navigate to="/invoices" replace />;
   if (configuration.isError && !configuration.data) return <LoadFailed error={configuration.error} />;
@@ -90,6 +99,7 @@ export function PayInvoicesPage({ manageMethods }: { manageMethods: ManageMethod
       configuration={configuration.data}
       manageMethods={manageMethods}
       onAnswered={handleAnswered}
+      notice={reminder.status === 'selected' && <ReminderSelectionNotice outcome={reminder} />}
     />
   );
 }
@@ -102,6 +112,8 @@ function PayForm(props: {
   configuration: BackendConfiguration;
   manageMethods: ManageMethodsSlot;
   onAnswered: () => void;
+  /** Above the form: what of a reminder link could not be selected (issue 38). */
+  notice?: ReactNode;
 }) {
   const { selected, currency, payer, configuration } = props;
   const { t, i18n } = useTranslation();
@@ -269,6 +281,7 @@ function PayForm(props: {
       <Anchor component={Link} to="/invoices">
         {t('payments.pay.back')}
       </Anchor>
+      {props.notice}
       {!rules.paymentsAllowed && (
         <Alert color="gray" role="status">
           {t('validation.payment.payments_disabled')}
