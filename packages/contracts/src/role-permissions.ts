@@ -19,3 +19,21 @@ export const rolePermissions: Record<UserRole, readonly Permission[]> = {
   internal: ['CanViewUsers'],
   user: ['CanMakePayment', 'CanManagePaymentMethods', 'CanManageOwnSAPAccounts'],
 };
+
+/** A named preset of the user form (issue 38): a role and the permissions to start from. Plain data (browser manifest). */
+export type RoleTemplate = { role: UserRole; permissions: readonly Permission[] };
+
+// Role templates (issue 38): presets beyond the roles' defaults, chosen in the user form ("Start from a template"),
+// which then sets the role and the permissions; the administrator may still adjust the permissions. A template grants
+// nothing by itself: the server checks the saved permissions as it checks any others (whoever grants must hold them).
+export const roleTemplates = {
+  // The AR team's collector (ADR 0033): internal staff who work the collections worklist and see the payments received;
+  // no pay controls (internal), no user administration beyond looking users up (the worklist gives accounts to users).
+  collector: {
+    role: 'internal',
+    permissions: ['CanViewUsers', 'CanManageCollections', 'CanViewReceivedPayments'],
+  },
+} as const satisfies Record<string, RoleTemplate>;
+
+export type RoleTemplateName = keyof typeof roleTemplates;
+export const roleTemplateNames = Object.keys(roleTemplates) as RoleTemplateName[];

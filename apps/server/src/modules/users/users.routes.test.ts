@@ -224,6 +224,46 @@ describe('users', () => {
   });
 });
 
+describe('role templates (issue 38)', () => {
+  it('lets an administrator save an internal user as a collector, on create and on edit', async () => {
+    const collector = ['CanViewUsers', 'CanManageCollections', 'CanViewReceivedPayments'];
+    const created = await call(
+      admin,
+      'POST',
+      '/api/users',
+      newUser({ login: 'colin.collector', email: 'colin@example.com', user_role: 'internal', Permissions: collector }),
+    );
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({ user_role: 'internal' });
+    expect([...created.json().Permissions].sort()).toEqual([...collector].sort());
+
+    // An internal user saved with the role's defaults first, then given the collector's permissions.
+    const plain = await call(
+      admin,
+      'POST',
+      '/api/users',
+      newUser({ login: 'ivy.internal', email: 'ivy@example.com', user_role: 'internal' }),
+    );
+    expect(plain.statusCode).toBe(200);
+    const user = plain.json();
+    expect(user.Permissions).toEqual(['CanViewUsers']);
+    const edited = await call(admin, 'PUT', `/api/users/${user.user_id}`, {
+      ...newUser({ login: user.login, email: user.email, user_role: 'internal' }),
+      Permissions: collector,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect([...edited.json().Permissions].sort()).toEqual([...collector].sort());
+
+    // A manager holds neither CanManageCollections nor CanViewReceivedPayments: the rule stays.
+    const byManager = await call(manager, 'PUT', `/api/users/${user.user_id}`, {
+      ...newUser({ login: user.login, email: user.email, user_role: 'internal' }),
+      Permissions: ['CanViewUsers'],
+    });
+    expect(byManager.statusCode).toBe(403);
+    expect(byManager.json().messageKey).toBe('errors.users.permission_not_held');
+  });
+});
+
 describe('linked accounts and exclusions', () => {
   it('checks a link with the ERP and the cap, and a removed link is gone on the next call', async () => {
     const payerId = await userIdOf('payer@example.com');

@@ -19,6 +19,8 @@ import {
 import {
   permissions as allPermissions,
   rolePermissions,
+  roleTemplateNames,
+  roleTemplates,
   type Permission,
   type RegistrationRequestItem,
   type UserDetail,
@@ -142,6 +144,7 @@ function UserForm({ user, request }: { user: UserDetail | null; request: Registr
   const [refusal, setRefusal] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [template, setTemplate] = useState<string | null>(null);
 
   const actorIsAdmin = profile?.user_role === 'admin';
   const thirdParty = Boolean(user?.third_party_id?.trim());
@@ -153,8 +156,45 @@ function UserForm({ user, request }: { user: UserDetail | null; request: Registr
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
-  const setRole = (role: UserRole) =>
-    setValues((current) => ({ ...current, user_role: role, Permissions: [...rolePermissions[role]] }));
+  // A role's defaults or a role template: the role and its permissions, except those the actor does not hold, which
+  // stay as the server compares them (the role's defaults on create, the saved permissions on edit): their boxes are
+  // locked, and the server refuses any change to them.
+  const applyPreset = (role: UserRole, preset: readonly Permission[]) => {
+    const kept = user ? user.Permissions : rolePermissions[role];
+    setValues((current) => ({
+      ...current,
+      user_role: role,
+      Permissions: allPermissions.filter((p) => (held.has(p) ? preset.includes(p) : kept.includes(p))),
+    }));
+    setErrors((current) => ({ ...current, user_role: undefined }));
+  };
+  const setRole = (role: UserRole) => {
+    setTemplate(null);
+    applyPreset(role, rolePermissions[role]);
+  };
+  const applyTemplate = (option: string) => {
+    const [kind, name] = option.split(':') as [string, string];
+    const preset =
+      kind === 'role'
+        ? { role: name as UserRole, permissions: rolePermissions[name as UserRole] }
+        : roleTemplates[name as keyof typeof roleTemplates];
+    setTemplate(option);
+    applyPreset(preset.role, preset.permissions);
+  };
+  // Start from a template: the roles' defaults, then the role templates (issue 38). Only an administrator chooses the
+  // role, so the others see only the presets of the user's role.
+  const templateOptions = [
+    ...roles.map((role) => ({
+      value: `role:${role}`,
+      role,
+      label: t('users.form.template_role_defaults', { role: t(`users.roles.${role}`) }),
+    })),
+    ...roleTemplateNames.map((name) => ({
+      value: `template:${name}`,
+      role: roleTemplates[name].role as UserRole,
+      label: t(`users.templates.${name}`),
+    })),
+  ].filter((option) => actorIsAdmin || option.role === values.user_role);
   const togglePermission = (permission: Permission, on: boolean) =>
     setValues((current) => ({
       ...current,
@@ -338,6 +378,18 @@ function UserForm({ user, request }: { user: UserDetail | null; request: Registr
                 required
               />
               {select('status', userStatusOptions, 'users.statuses')}
+              <Select
+                label={t('users.form.template')}
+                description={t('users.form.template_hint')}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                placeholder={t('users.form.template_placeholder')}
+                data={templateOptions.map(({ value, label }) => ({ value, label }))}
+                value={template}
+                onChange={(value) => value && applyTemplate(value)}
+                allowDeselect={false}
+                disabled={readOnly}
+                data-testid="user-template"
+              />
               <Select
                 label={t('users.form.role')}
                 description={actorIsAdmin ? undefined : t('users.form.role_locked')}
