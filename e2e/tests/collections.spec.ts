@@ -82,7 +82,7 @@ test('an administrator works an account of the worklist and sends its reminder n
   await expect(page.getByText(/^As of /)).toBeVisible();
   await checkA11y(page);
 
-  await page.getByRole('textbox', { name: 'Payer number or name' }).fill('100001');
+  await page.getByRole('searchbox', { name: 'Payer number or name' }).fill('100001');
   await page.getByRole('button', { name: 'Apply' }).click();
   const table = page.getByRole('table', { name: 'Accounts to collect' });
   await expect(table.getByRole('row')).toHaveCount(2);

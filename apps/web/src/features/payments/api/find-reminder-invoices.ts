@@ -1,4 +1,4 @@
-import { searchInvoices, type LedgerDocument, type PayerData } from '@portal/contracts';
+import { invoiceListBounds, searchInvoices, type LedgerDocument, type PayerData } from '@portal/contracts';
 import { call } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -36,6 +36,11 @@ export async function findReminderInvoices(
             search_parameters: {
               document_type: '01',
               status: '01',
+              // The search asks for both date ranges (spec §5): the whole list's bounds.
+              date_from: invoiceListBounds.date_from,
+              date_to: invoiceListBounds.date_to,
+              due_date_from: invoiceListBounds.date_from,
+              due_date_to: invoiceListBounds.date_to,
               filter: [
                 { filter_type: '01', value: number },
                 { filter_type: '92', value: 'X' },

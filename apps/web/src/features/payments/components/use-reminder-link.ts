@@ -33,9 +33,11 @@ export type ReminderLinkState =
   /** Not opened from a reminder (or its link is handled and the outcome said nothing): the page as always. */
   { status: 'none' } | { status: 'loading' } | ReminderLinkOutcome;
 
-/** spec §7: Payer and PayerAll search all of the account's sold-tos ([]), a sold-to user its own. */
+/** spec §5 select_customer: Payer and PayerAll search every sold-to of the account by name, a sold-to user its own. */
 const soldTosOf = (account: HeaderItem): string[] =>
-  picksSeveralCustomers(account.AccountType) ? [] : [account.DropDownItems[0]?.PrimaryAcct ?? account.PrimaryAcct];
+  picksSeveralCustomers(account.AccountType)
+    ? account.DropDownItems.map((item) => item.PrimaryAcct)
+    : [account.DropDownItems[0]?.PrimaryAcct ?? account.PrimaryAcct];
 
 async function openReminderLink(
   link: ReminderLink,
