@@ -73,7 +73,9 @@ try {
 
   // The default schedule, on, in every company code; one customer user for each of --reminded accounts that have an
   // invoice at a step today (the busiest case: each of them gets a reminder in this run).
-  const companyCodes = rows<{ company_code: string }>(await db.execute(sql`SELECT company_code FROM ledger.company_codes`));
+  const companyCodes = rows<{ company_code: string }>(
+    await db.execute(sql`SELECT company_code FROM ledger.company_codes`),
+  );
   await db.insert(reminderSchedules).values(
     companyCodes.map((row) => ({
       companyCode: row.company_code,

@@ -117,7 +117,12 @@ test('an administrator works an account of the worklist and sends its reminder n
       { timeout: 60_000 },
     )
     .not.toBe('');
-  const payer = await (await page.context().browser()!.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const payer = await (
+    await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: 1280, height: 900 } })
+  ).newPage();
   await signIn(payer, 'payer@example.com');
   await payer.goto(new URL(link).pathname + new URL(link).search);
   await expect(payer).toHaveURL(/\/invoices\/pay$/);

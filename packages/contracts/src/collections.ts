@@ -101,7 +101,10 @@ export type PromiseStatus = z.infer<typeof PromiseStatus>;
 
 export const MakePromiseRequest = z.object({
   payer_data: PayerData,
-  documents: z.array(z.object({ billing_document_number: z.string().trim().min(1).max(20) })).min(1).max(200),
+  documents: z
+    .array(z.object({ billing_document_number: z.string().trim().min(1).max(20) }))
+    .min(1)
+    .max(200),
   /** yyyy-mm-dd, from today to today + promiseMaxDays. */
   promised_date: z.string().date(),
   /** What will be paid, in the invoices' currency; absent: all they owe. */
@@ -272,7 +275,12 @@ export const TimelineEntry = z.object({
   text: z.string(),
   /** reminder: the step and the invoices; promise: its status, day and amount; payment: amount and reference. */
   reminder: z
-    .object({ days_from_due: z.number().int(), manual: z.boolean(), documents: z.array(z.string()), recipients: z.number().int() })
+    .object({
+      days_from_due: z.number().int(),
+      manual: z.boolean(),
+      documents: z.array(z.string()),
+      recipients: z.number().int(),
+    })
     .optional(),
   promise: PaymentPromise.optional(),
   payment: z.object({ amount: DecimalAmount, currency_key: z.string(), reference: z.string() }).optional(),

@@ -15,7 +15,10 @@ describe('reachedStep', () => {
     expect(reachedStep(schedule, '2026-11-20', '2026-11-13')).toMatchObject({ days_from_due: -7, template: 't-7' });
     expect(reachedStep(schedule, '2026-11-20', '2026-11-19')).toMatchObject({ days_from_due: -7 });
     expect(reachedStep(schedule, '2026-11-20', '2026-11-20')).toMatchObject({ days_from_due: 0 });
-    expect(reachedStep(schedule, '2026-11-20', '2026-11-27')).toMatchObject({ days_from_due: 7, attach_statement: false });
+    expect(reachedStep(schedule, '2026-11-20', '2026-11-27')).toMatchObject({
+      days_from_due: 7,
+      attach_statement: false,
+    });
     expect(reachedStep(schedule, '2026-11-20', '2026-12-20')).toMatchObject({ days_from_due: 30, template: 't30' });
   });
 

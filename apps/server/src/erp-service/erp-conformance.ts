@@ -319,20 +319,24 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       }
       const number = options.payer.replace(/^0+(?=\d)/, '');
       if (!items.some((item) => item.payer_number.replace(/^0+(?=\d)/, '') === number))
-        throw new CheckFailed('none of the test payer\'s open invoices is in the stream');
+        throw new CheckFailed("none of the test payer's open invoices is in the stream");
       return { value: null, note: `${items.length} open invoices, ${Math.round(answer.ms)} ms` };
     },
   );
-  await check('getSalesByMonth', 'answers the invoiced amounts per company code, currency and month asked', async () => {
-    const to = new Date().toISOString().slice(0, 7);
-    const from = addIsoDays(`${to}-01`, -330).slice(0, 7);
-    const { value, note } = await read<SalesByMonthResponse>('getSalesByMonth', { from_month: from, to_month: to });
-    for (const row of value.sales) {
-      if (row.month < from || row.month > to) throw new CheckFailed(`month ${row.month} is outside ${from}..${to}`);
-      if (row.amount.startsWith('-')) throw new CheckFailed(`${row.month} ${row.currency_key}: negative sales`);
-    }
-    return { value, note };
-  });
+  await check(
+    'getSalesByMonth',
+    'answers the invoiced amounts per company code, currency and month asked',
+    async () => {
+      const to = new Date().toISOString().slice(0, 7);
+      const from = addIsoDays(`${to}-01`, -330).slice(0, 7);
+      const { value, note } = await read<SalesByMonthResponse>('getSalesByMonth', { from_month: from, to_month: to });
+      for (const row of value.sales) {
+        if (row.month < from || row.month > to) throw new CheckFailed(`month ${row.month} is outside ${from}..${to}`);
+        if (row.amount.startsWith('-')) throw new CheckFailed(`${row.month} ${row.currency_key}: negative sales`);
+      }
+      return { value, note };
+    },
+  );
 
   // Statements: from a year before the totals' day, per currency, the movements run from the opening balance to the
   // balance card.

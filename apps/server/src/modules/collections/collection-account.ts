@@ -13,14 +13,7 @@ import {
 import { addIsoDays, formatMinorUnits, nextStep, reachedStep } from '@portal/domain';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import {
-  collectionAccounts,
-  collectionNotes,
-  paymentFeed,
-  paymentPromises,
-  reminders,
-  users,
-} from '../../db/schema';
+import { collectionAccounts, collectionNotes, paymentFeed, paymentPromises, reminders, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ClientInfo } from '../../http/client-info';
 import type { Actor } from '../../plugins/auth';
@@ -37,7 +30,11 @@ const timelineLimit = 200;
 type AccountKey = { payerNumber: string; companyCode: string };
 
 /** The account as the ERP numbers it (leading zeros), or 404 (a customer the ERP does not know in the company code). */
-async function resolveAccount(ctx: AppContext, payer: string, companyCode: string): Promise<AccountKey & { name: string }> {
+async function resolveAccount(
+  ctx: AppContext,
+  payer: string,
+  companyCode: string,
+): Promise<AccountKey & { name: string }> {
   const answer = await ctx.erp.getPayer({ customer_number: payer, company_code: companyCode });
   const detail = answer.detail;
   if (!detail || detail.company_code !== companyCode) throw new AppError('NOT_FOUND');
@@ -218,7 +215,11 @@ export async function sendReminderNow(
         const coming = nextStep(schedule, item.due_date, today);
         const first = schedule.steps.find((step) => step.days_from_due === coming?.days_from_due) ?? schedule.steps[0];
         return first
-          ? { days_from_due: coming?.days_from_due ?? first.days_from_due, template: first.template, attach_statement: first.attach_statement }
+          ? {
+              days_from_due: coming?.days_from_due ?? first.days_from_due,
+              template: first.template,
+              attach_statement: first.attach_statement,
+            }
           : { days_from_due: 0, template: 'reminder_due', attach_statement: false };
       })(),
   );
@@ -278,7 +279,9 @@ async function readAccount(ctx: AppContext, key: AccountKey & { name?: string })
     .select({ account: collectionAccounts, collectorFirstName: users.firstName, collectorLastName: users.lastName })
     .from(collectionAccounts)
     .leftJoin(users, eq(users.userId, collectionAccounts.collectorUserId))
-    .where(and(eq(collectionAccounts.payerNumber, key.payerNumber), eq(collectionAccounts.companyCode, key.companyCode)));
+    .where(
+      and(eq(collectionAccounts.payerNumber, key.payerNumber), eq(collectionAccounts.companyCode, key.companyCode)),
+    );
   if (row) return toWorklistAccount(row);
   // An account the job has not read yet (nothing open): its facts are empty.
   return toWorklistAccount({
@@ -309,7 +312,12 @@ async function writeNote(
   ctx: AppContext,
   actor: Actor,
   key: AccountKey & { name: string },
-  note: { kind: 'note' | 'call' | 'pause' | 'assignment'; text: string; pausedUntil?: string | null; collectorUserId?: number | null },
+  note: {
+    kind: 'note' | 'call' | 'pause' | 'assignment';
+    text: string;
+    pausedUntil?: string | null;
+    collectorUserId?: number | null;
+  },
   client: ClientInfo,
   effect: {
     event: 'collection_note_added' | 'collection_reminders_paused' | 'collection_collector_assigned';

@@ -38,8 +38,8 @@ type Fixture = typeof documents.$inferSelect;
 /** The invoices the test places, by role in the story (see beforeAll). */
 const doc: Record<string, Fixture> = {};
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-const today = () => t.clock.now().toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
 const keyOf = (document: Fixture) =>
   paymentDocumentKey({
     company_code: document.companyCode,
@@ -133,8 +133,15 @@ describe('the reminder schedule', () => {
   it('is the default, switched off, until an administrator saves one; a save is checked and audited', async () => {
     const before = await api('GET', '/api/collections/reminder-schedule?company_code=1000', admin);
     expect(before.statusCode, before.body).toBe(200);
-    expect(before.json()).toMatchObject({ company_code: '1000', enabled: false, repeat_every_days: 14, updated_at: null });
-    expect(before.json().steps.map((step: { days_from_due: number }) => step.days_from_due)).toEqual([-7, 0, 7, 14, 30]);
+    expect(before.json()).toMatchObject({
+      company_code: '1000',
+      enabled: false,
+      repeat_every_days: 14,
+      updated_at: null,
+    });
+    expect(before.json().steps.map((step: { days_from_due: number }) => step.days_from_due)).toEqual([
+      -7, 0, 7, 14, 30,
+    ]);
 
     const twice = await api('PUT', '/api/collections/reminder-schedule?company_code=1000', admin, {
       enabled: true,
@@ -163,9 +170,14 @@ describe('the reminder schedule', () => {
         repeat_every_days: 14,
       });
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json().steps.map((step: { days_from_due: number }) => step.days_from_due)).toEqual([-7, 0, 7, 14, 30]);
+      expect(saved.json().steps.map((step: { days_from_due: number }) => step.days_from_due)).toEqual([
+        -7, 0, 7, 14, 30,
+      ]);
     }
-    const audited = await t.database.db.select().from(auditEvents).where(eq(auditEvents.event, 'reminder_schedule_saved'));
+    const audited = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.event, 'reminder_schedule_saved'));
     expect(audited.map((row) => row.subject).sort()).toEqual(['1000', '3000']);
   });
 
@@ -194,12 +206,18 @@ describe('promises to pay', () => {
     const kept = await promise(payer, { documents: [number('J')], promised_date: addDays(start, 5) });
     expect(kept.statusCode, kept.body).toBe(201);
 
-    expect((await promise(payer, { documents: [number('E')], promised_date: addDays(start, 4) })).json()).toMatchObject({
-      error: 'VALIDATION_FAILED',
-      message: expect.any(String),
-    });
-    expect((await promise(payer, { documents: [number('C')], promised_date: addDays(start, 61) })).statusCode).toBe(400);
-    expect((await promise(payer, { documents: [number('C')], promised_date: addDays(start, -1) })).statusCode).toBe(400);
+    expect((await promise(payer, { documents: [number('E')], promised_date: addDays(start, 4) })).json()).toMatchObject(
+      {
+        error: 'VALIDATION_FAILED',
+        message: expect.any(String),
+      },
+    );
+    expect((await promise(payer, { documents: [number('C')], promised_date: addDays(start, 61) })).statusCode).toBe(
+      400,
+    );
+    expect((await promise(payer, { documents: [number('C')], promised_date: addDays(start, -1) })).statusCode).toBe(
+      400,
+    );
     expect(
       (await promise(payer, { documents: [number('C')], promised_date: addDays(start, 3), amount: '99999999.00' }))
         .statusCode,
@@ -223,13 +241,18 @@ describe('promises to pay', () => {
       403,
     );
     expect(
-      (await api('POST', '/api/invoice/promises', undefined, { payer_data: account, documents: [number('C')] })).statusCode,
+      (await api('POST', '/api/invoice/promises', undefined, { payer_data: account, documents: [number('C')] }))
+        .statusCode,
     ).toBe(401);
 
     const listed = await api('GET', '/api/invoice/promises', payer);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().promises).toHaveLength(2);
-    expect(listed.json().promises[0]).toMatchObject({ status: 'open', made_by: 'Pat Payer', currency_key: doc.E!.currencyKey });
+    expect(listed.json().promises[0]).toMatchObject({
+      status: 'open',
+      made_by: 'Pat Payer',
+      currency_key: doc.E!.currencyKey,
+    });
     // The third-party user of another account sees none of them, and cannot withdraw one.
     const thirdParty = (await signInAs(t.app, 'thirdparty@example.com')).token;
     expect((await api('GET', '/api/invoice/promises', thirdParty)).json().promises).toEqual([]);
@@ -315,7 +338,10 @@ describe('the collections job, day by day through a month on two instances', () 
         }
         if (day === 3) {
           // G's scheduled payment fell through: its reminders resume.
-          await db.update(scheduledPayments).set({ status: 'not_paid' }).where(eq(scheduledPayments.payerNumber, '0000100001'));
+          await db
+            .update(scheduledPayments)
+            .set({ status: 'not_paid' })
+            .where(eq(scheduledPayments.payerNumber, '0000100001'));
         }
         if (day === 8) {
           // AutoPay left H for a person: its reminders resume.
@@ -366,7 +392,10 @@ describe('the collections job, day by day through a month on two instances', () 
 
     // One message per reminder and recipient, none twice: the payer's user sees every invoice, the sold-to user only
     // A (its sold-to's) until it switched reminders off on day 15; the staff linked to the account get none.
-    const mails = await db.select().from(mailOutbox).where(sql`${mailOutbox.template} LIKE 'reminder_%'`);
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.template} LIKE 'reminder_%'`);
     expect(new Set(mails.map((mail) => mail.dedupeKey)).size).toBe(mails.length);
     expect(mails.length).toBe(sent.reduce((sum, row) => sum + row.recipients.length, 0));
     const recipients = new Set(mails.map((mail) => mail.recipient));
@@ -392,9 +421,16 @@ describe('the collections job, day by day through a month on two instances', () 
     const promises = await db.select().from(paymentPromises).where(eq(paymentPromises.payerNumber, '0000100001'));
     expect(promises.map((row) => row.status).sort()).toEqual(['broken', 'cancelled', 'kept']);
     expect(
-      (await db.select().from(auditEvents).where(inArray(auditEvents.event, ['promise_kept', 'promise_broken']))).length,
+      (
+        await db
+          .select()
+          .from(auditEvents)
+          .where(inArray(auditEvents.event, ['promise_kept', 'promise_broken']))
+      ).length,
     ).toBe(2);
-    expect((await db.select().from(auditEvents).where(eq(auditEvents.event, 'reminder_sent'))).length).toBe(sent.length);
+    expect((await db.select().from(auditEvents).where(eq(auditEvents.event, 'reminder_sent'))).length).toBe(
+      sent.length,
+    );
   });
 });
 
@@ -457,9 +493,11 @@ async function checkWorklistOnDayZero() {
   const kinds = new Set(detail.json().timeline.map((entry: { kind: string }) => entry.kind));
   expect(kinds).toEqual(new Set(['reminder', 'promise', 'call', 'assignment']));
   expect(detail.json().account.last_contact_at).not.toBeNull();
-  expect((await api('GET', '/api/collections/worklist?collector=none', admin)).json().accounts.map(
-    (account: { payer_number: string }) => account.payer_number,
-  )).not.toContain('0000100001');
+  expect(
+    (await api('GET', '/api/collections/worklist?collector=none', admin))
+      .json()
+      .accounts.map((account: { payer_number: string }) => account.payer_number),
+  ).not.toContain('0000100001');
   expect((await api('GET', '/api/collections/accounts/999999?company_code=1000', admin)).statusCode).toBe(404);
   expect((await api('GET', '/api/collections/collectors', admin)).json().collectors).toContainEqual({
     user_id: adminUser!.userId,
@@ -469,7 +507,9 @@ async function checkWorklistOnDayZero() {
   // The figures of the day.
   const figures = await api('GET', '/api/collections/figures?company_code=1000', admin);
   expect(figures.statusCode, figures.body).toBe(200);
-  const usd = figures.json().figures.find((entry: { currency_key: string }) => entry.currency_key === doc.C!.currencyKey);
+  const usd = figures
+    .json()
+    .figures.find((entry: { currency_key: string }) => entry.currency_key === doc.C!.currencyKey);
   expect(usd.days).toHaveLength(1);
   expect(usd.days[0]).toMatchObject({ day: start, dso: expect.stringMatching(/^\d+\.\d$/) });
 

@@ -26,7 +26,11 @@ export async function invoiceCollectionsOf(
       .select({ id: paymentPromises.id, promisedDate: paymentPromises.promisedDate })
       .from(paymentPromises)
       .where(
-        and(account(paymentPromises), eq(paymentPromises.status, 'open'), sql`${paymentPromises.documents} @> ${holds}`),
+        and(
+          account(paymentPromises),
+          eq(paymentPromises.status, 'open'),
+          sql`${paymentPromises.documents} @> ${holds}`,
+        ),
       )
       .limit(1),
   ]);

@@ -4,12 +4,7 @@
 // open one. An account that is not the user's, and a promise of such an account, answer 404 like one that does not
 // exist.
 import { randomUUID } from 'node:crypto';
-import {
-  MakePromiseRequest,
-  paymentDocumentKey,
-  type PaymentPromise,
-  type PromiseStatus,
-} from '@portal/contracts';
+import { MakePromiseRequest, paymentDocumentKey, type PaymentPromise, type PromiseStatus } from '@portal/contracts';
 import { addIsoDays, currencyDecimalsOf, formatMinorUnits, parseScaledAmount, toIsoDate } from '@portal/domain';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
@@ -168,8 +163,7 @@ export async function cancelPromise(
   const accounts = await userAccountsOf(ctx, actor);
   const [row] = await ctx.db.select().from(paymentPromises).where(eq(paymentPromises.id, id));
   const mine =
-    row &&
-    accounts.some((account) => account.payer === row.payerNumber && account.companyCode === row.companyCode);
+    row && accounts.some((account) => account.payer === row.payerNumber && account.companyCode === row.companyCode);
   if (!row || !mine) throw new AppError('NOT_FOUND');
   if (row.status !== 'open') throw new AppError('CONFLICT', { messageKey: 'validation.collections.promise_not_open' });
   const now = ctx.now();

@@ -8,11 +8,7 @@
 // - settles the promises: kept when none of their invoices is open any more, broken when one still is after the day;
 // - keeps the day's figures per company code and currency: open, past due and the count-back DSO.
 // Nothing is held in a transaction across the stream: each account's reminder is its own short transaction.
-import {
-  type OpenItem,
-  type ReminderSchedule,
-  type ReminderTemplate,
-} from '@portal/contracts';
+import { type OpenItem, type ReminderSchedule, type ReminderTemplate } from '@portal/contracts';
 import {
   addIsoDays,
   autopayReasonCodeOptions,
@@ -260,7 +256,11 @@ function remindersOf(
     );
     // A payment on its way before the next step (or, with no next step, at all) makes a reminder pointless.
     if (payBy && (!next || payBy < next.date)) continue;
-    const group = byStep.get(step.days_from_due) ?? { template: step.template, attach: step.attach_statement, items: [] };
+    const group = byStep.get(step.days_from_due) ?? {
+      template: step.template,
+      attach: step.attach_statement,
+      items: [],
+    };
     group.items.push(item);
     byStep.set(step.days_from_due, group);
   }
@@ -385,7 +385,14 @@ class WorklistWriter {
     await this.flush();
     await this.ctx.db
       .update(collectionAccounts)
-      .set({ pastDue: [], rankBucket: 0, rankAmount: 0n, nextStepDate: null, nextStepDays: null, refreshedAt: this.startedAt })
+      .set({
+        pastDue: [],
+        rankBucket: 0,
+        rankAmount: 0n,
+        nextStepDate: null,
+        nextStepDays: null,
+        refreshedAt: this.startedAt,
+      })
       .where(or(lt(collectionAccounts.refreshedAt, this.startedAt), sql`${collectionAccounts.refreshedAt} IS NULL`));
   }
 }

@@ -173,5 +173,8 @@ function decodeCursor(value: string): Cursor {
   } catch {
     // answered below
   }
-  throw new AppError('VALIDATION_FAILED', { messageKey: 'validation.collections.cursor', details: { fields: ['after'] } });
+  throw new AppError('VALIDATION_FAILED', {
+    messageKey: 'validation.collections.cursor',
+    details: { fields: ['after'] },
+  });
 }

@@ -35,7 +35,9 @@ export function reminderPayPath(payerData: PayerData, documents: readonly Remind
     account: payerData.customer_number.replace(/^0+(?=\d)/, ''),
     company_code: payerData.company_code,
     invoices: documents
-      .map((document) => (document.billing_document_number || document.document_number_finance).replace(/^0+(?=\d)/, ''))
+      .map((document) =>
+        (document.billing_document_number || document.document_number_finance).replace(/^0+(?=\d)/, ''),
+      )
       .join(','),
   });
   return `/invoices/pay?${query.toString()}`;

@@ -27,7 +27,14 @@ const promiseTones: Record<PaymentPromise['status'], StatusTone> = {
 export function BucketBadge({ bucket }: { bucket: CollectionBucket }) {
   const { t } = useTranslation();
   return (
-    <StatusBadge tone={bucketTones[bucket]} tt="none" data-testid="worklist-bucket" data-status={bucket}>
+    <StatusBadge
+      tone={bucketTones[bucket]}
+      tt="none"
+      miw="max-content"
+      styles={{ label: { overflow: 'visible' } }}
+      data-testid="worklist-bucket"
+      data-status={bucket}
+    >
       {t(`collections.buckets.${bucket}`)}
     </StatusBadge>
   );

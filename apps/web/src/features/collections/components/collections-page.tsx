@@ -45,7 +45,6 @@ export function CollectionsPage() {
       <PageTitle>{t('shell.pages.collections')}</PageTitle>
       <Text maw="48rem">{t('collections.intro')}</Text>
       <WorklistFiltersForm onApply={setFilters} />
-      <FiguresPanel companyCode={filters.company_code} />
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <Text size="sm" fw={500} aria-live="polite" data-testid="worklist-as-of">
           {worklist.data &&
@@ -90,6 +89,8 @@ export function CollectionsPage() {
           </Button>
         </Group>
       )}
+      {/* The day's work first; the figures a CFO reads below it. */}
+      <FiguresPanel companyCode={filters.company_code} />
       {opened && <AccountDrawer account={opened} onClose={() => setOpened(null)} />}
     </Stack>
   );
