@@ -28,17 +28,7 @@ type Cursor = [bucket: number, amount: string, payer: string, companyCode: strin
 export async function getWorklist(ctx: AppContext, input: unknown): Promise<WorklistResponse> {
   const request = WorklistRequest.parse(input);
   const after = request.after ? decodeCursor(request.after) : null;
-  const rows = await selectWorklist(ctx)
-    .where(
-      and(
-        filtersOf(request),
-        after
-          ? sql`(${collectionAccounts.rankBucket}, ${collectionAccounts.rankAmount}, ${collectionAccounts.payerNumber}, ${collectionAccounts.companyCode}) < (${after[0]}, ${after[1]}::bigint, ${after[2]}, ${after[3]})`
-          : undefined,
-      ),
-    )
-    .orderBy(...rankOrder)
-    .limit(worklistPageSize + 1);
+  const rows = await worklistPage(ctx, request, after, worklistPageSize + 1);
   const page = rows.slice(0, worklistPageSize);
   const last = page[page.length - 1]?.account;
   return {
@@ -56,17 +46,7 @@ export async function* streamWorklist(ctx: AppContext, input: unknown): AsyncGen
   const filters = WorklistFilters.parse(input);
   let after: Cursor | null = null;
   for (;;) {
-    const rows: WorklistRow[] = await selectWorklist(ctx)
-      .where(
-        and(
-          filtersOf(filters),
-          after
-            ? sql`(${collectionAccounts.rankBucket}, ${collectionAccounts.rankAmount}, ${collectionAccounts.payerNumber}, ${collectionAccounts.companyCode}) < (${after[0]}, ${after[1]}::bigint, ${after[2]}, ${after[3]})`
-            : undefined,
-        ),
-      )
-      .orderBy(...rankOrder)
-      .limit(500);
+    const rows: WorklistRow[] = await worklistPage(ctx, filters, after, 500);
     if (rows.length === 0) return;
     yield rows;
     const last = rows[rows.length - 1]!.account;
@@ -82,7 +62,8 @@ const rankOrder = [
   desc(collectionAccounts.companyCode),
 ];
 
-function selectWorklist(ctx: AppContext) {
+/** Rows of the filter after the cursor, in the worklist's order: the rank index read backwards. */
+function worklistPage(ctx: AppContext, filters: WorklistFilters, after: Cursor | null, limit: number) {
   return ctx.db
     .select({
       account: collectionAccounts,
@@ -90,8 +71,19 @@ function selectWorklist(ctx: AppContext) {
       collectorLastName: users.lastName,
     })
     .from(collectionAccounts)
-    .leftJoin(users, eq(users.userId, collectionAccounts.collectorUserId));
+    .leftJoin(users, eq(users.userId, collectionAccounts.collectorUserId))
+    .where(
+      and(
+        filtersOf(filters),
+        after
+          ? sql`(${collectionAccounts.rankBucket}, ${collectionAccounts.rankAmount}, ${collectionAccounts.payerNumber}, ${collectionAccounts.companyCode}) < (${after[0]}, ${after[1]}::bigint, ${after[2]}, ${after[3]})`
+          : undefined,
+      ),
+    )
+    .orderBy(...rankOrder)
+    .limit(limit);
 }
+
 
 function filtersOf(filters: WorklistFilters): SQL | undefined {
   const parsed = WorklistFilters.parse(filters);
