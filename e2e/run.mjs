@@ -275,6 +275,8 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     LOG_LEVEL: 'info',
     // Issue 37: the sandbox's returned debits and disputes come at the inbox job's next round, not 30 s later.
     SANDBOX_RETURN_AFTER_SECONDS: '0',
+    // Issue 38: the scheduled jobs every 10 s, so that the collections job has read the worklist when its spec runs.
+    SCHEDULER_INTERVAL_SECONDS: '10',
     ...(erp ? { ERP_URL: erp.url, ERP_TOKEN: erp.token } : { ERP_URL: '' }),
     ...(stripe
       ? {

@@ -7,7 +7,7 @@ import { apiAs, caughtMail, checkA11y, expect, signIn, test } from '../fixtures'
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-/** The collections job runs a minute after the portal starts (SCHEDULER_INTERVAL_SECONDS): wait for its first read. */
+/** The collections job runs at the scheduler's first round (SCHEDULER_INTERVAL_SECONDS after the start): its first read. */
 async function worklistRead(baseURL: string): Promise<void> {
   const admin = await apiAs(baseURL, 'admin@example.com');
   await expect
