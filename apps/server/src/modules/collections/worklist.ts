@@ -84,7 +84,6 @@ function worklistPage(ctx: AppContext, filters: WorklistFilters, after: Cursor |
     .limit(limit);
 }
 
-
 function filtersOf(filters: WorklistFilters): SQL | undefined {
   const parsed = WorklistFilters.parse(filters);
   const pattern = parsed.q ? `%${parsed.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
