@@ -67,3 +67,9 @@ function excelValue(cell: Cell): string | number | null {
   if (cell.kind === 'empty') return null;
   return cell.kind === 'number' ? Number(cell.value) : cell.value;
 }
+
+/** The Content-Type of each export format (the exports' routes set it with the file name). */
+export const exportContentTypes = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;

@@ -20,6 +20,7 @@ import {
   worklistExportFileNames,
 } from '@portal/contracts';
 import { clientInfo } from '../../http/client-info';
+import { exportContentTypes } from '../../http/file-export';
 import { addRoute } from '../../http/routes';
 import { requireActor } from '../../plugins/auth';
 import * as account from './collection-account';
@@ -28,11 +29,6 @@ import { exportWorklist as exportUseCase } from './export-worklist';
 import * as promises from './promises';
 import { readReminderSchedule, saveReminderSchedule as saveSchedule } from './reminder-schedule';
 import { getWorklist as worklist } from './worklist';
-
-const contentTypes = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-} as const;
 
 export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -53,7 +49,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
   addRoute(app, exportWorklist, ({ query, request, reply }) => {
     const { format, ...filters } = query;
     return reply
-      .type(contentTypes[format])
+      .type(exportContentTypes[format])
       .header('content-disposition', `attachment; filename="${worklistExportFileNames[format]}"`)
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')

@@ -2,21 +2,17 @@
 // the auth plugin from the contracts.
 import type { FastifyInstance } from 'fastify';
 import { exportPaymentsReceived, paymentsReceivedExportFileNames, searchPaymentsReceived } from '@portal/contracts';
+import { exportContentTypes } from '../../http/file-export';
 import { addRoute } from '../../http/routes';
 import { exportPaymentsReceived as exportUseCase } from './export-payments-received';
 import { searchPaymentsReceived as searchUseCase } from './search-payments-received';
-
-const contentTypes = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-} as const;
 
 export async function paymentsReceivedRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   addRoute(app, searchPaymentsReceived, ({ body }) => searchUseCase(ctx, body));
   addRoute(app, exportPaymentsReceived, ({ body, query, request, reply }) =>
     reply
-      .type(contentTypes[query.format])
+      .type(exportContentTypes[query.format])
       .header('content-disposition', `attachment; filename="${paymentsReceivedExportFileNames[query.format]}"`)
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
