@@ -100,6 +100,8 @@ export const userAccounts = portal.table(
   (t) => [
     uniqueIndex('user_accounts_user_account_key').on(t.userId, t.primaryAccount, t.companyCode),
     index('user_accounts_primary_account_trgm_idx').using('gin', sql`(lower(primary_account)) gin_trgm_ops`),
+    // Who is linked to an account, by its number without leading zeros (a reminder's recipients: issue 38).
+    index('user_accounts_account_number_idx').on(t.companyCode, sql`ltrim(primary_account, '0')`),
   ],
 );
 

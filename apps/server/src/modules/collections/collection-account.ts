@@ -10,7 +10,7 @@ import {
   type TimelineEntry,
   type WorklistAccount,
 } from '@portal/contracts';
-import { addIsoDays, formatMinorUnits, nextStep, reachedStep } from '@portal/domain';
+import { addIsoDays, formatMinorUnits, reachedStep } from '@portal/domain';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { collectionAccounts, collectionNotes, paymentFeed, paymentPromises, reminders, users } from '../../db/schema';
@@ -208,21 +208,9 @@ export async function sendReminderNow(
   const pastDue = items.filter((item) => item.due_date < today);
   const chosen = pastDue.length > 0 ? pastDue : items;
   if (chosen.length === 0) throw nothingToRemind();
-  const steps = chosen.map(
-    (item) =>
-      reachedStep(schedule, item.due_date, today) ??
-      (() => {
-        const coming = nextStep(schedule, item.due_date, today);
-        const first = schedule.steps.find((step) => step.days_from_due === coming?.days_from_due) ?? schedule.steps[0];
-        return first
-          ? {
-              days_from_due: coming?.days_from_due ?? first.days_from_due,
-              template: first.template,
-              attach_statement: first.attach_statement,
-            }
-          : { days_from_due: 0, template: 'reminder_due', attach_statement: false };
-      })(),
-  );
+  // Each invoice's step reached, or the schedule's first for one not at a step yet; the furthest gives the template.
+  const first = schedule.steps[0] ?? { days_from_due: 0, template: 'reminder_due', attach_statement: false };
+  const steps = chosen.map((item) => reachedStep(schedule, item.due_date, today) ?? first);
   const furthest = steps.reduce((a, b) => (b.days_from_due > a.days_from_due ? b : a));
   const sent = await sendReminder(ctx, {
     payerNumber: key.payerNumber,
@@ -234,9 +222,9 @@ export async function sendReminderNow(
     manual: true,
     actorUserId: actor.impersonator?.userId ?? actor.userId,
     documents: chosen.map(reminderDocument),
+    client,
   });
   if (!sent) throw nothingToRemind();
-  void client;
   return {
     kind: 'reminder',
     at: ctx.now().toISOString(),

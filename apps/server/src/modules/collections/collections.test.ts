@@ -19,11 +19,14 @@ import {
   reminderItems,
   reminders,
   scheduledPayments,
+  userAccounts,
   users,
 } from '../../db/schema';
 import { runJob } from '../../jobs/scheduler';
 import { addInstance, createTestApp, signInAs, type TestApp } from '../../test/test-app';
 import { bearer } from '../payments/payments.test-helpers';
+import { readApplicationSettings } from '../system/application-settings';
+import { writeSetting } from '../system/app-settings.repository';
 
 let t: TestApp;
 let admin: string;
@@ -536,3 +539,84 @@ async function checkBrokenPromise() {
     .where(eq(collectionAccounts.payerNumber, '0000100001'));
   expect(row?.promiseStatus).toBe('broken');
 }
+
+describe('send now, and a reader who cannot sign in yet', () => {
+  it("sends the account's reminder at once, audited with who asked; an invited user gets guest payment links", async () => {
+    const db = t.database.db;
+    const token = (await signInAs(t.app, 'admin@example.com')).token;
+    // A user of account 100001 invited and not yet signed up (no password): no pay page to sign in to.
+    const [payerUser] = await db.select().from(users).where(eq(users.login, 'payer@example.com'));
+    const [link] = await db
+      .select()
+      .from(userAccounts)
+      .where(and(eq(userAccounts.userId, payerUser!.userId), eq(userAccounts.companyCode, '1000')));
+    const [invited] = await db
+      .insert(users)
+      .values({
+        login: 'invited-ap@example.com',
+        email: 'invited-ap@example.com',
+        firstName: 'Ivy',
+        lastName: 'Invited',
+        userRole: 'user',
+        primaryAccountTypeId: 'Payer',
+        status: 'active',
+        passwordHash: null,
+      })
+      .returning();
+    const { accountId: _, ...linked } = link!;
+    await db.insert(userAccounts).values({ ...linked, userId: invited!.userId });
+    const sendNow = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/collections/accounts/100001/reminders',
+        headers: { ...bearer(token), 'user-agent': 'collections-test' },
+        payload: { company_code: '1000' },
+      });
+    const messagesOf = async (email: string) =>
+      (await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email))).map(
+        (row) => row.payload as { pay_url: string; documents: { pay_url?: string }[] },
+      );
+
+    await writeSetting(db, 'application', { ...(await readApplicationSettings(db)), allowGuestPayment: true });
+    const sent = await sendNow();
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ kind: 'reminder', reminder: { manual: true } });
+    const [guestMessage] = await messagesOf('invited-ap@example.com');
+    expect(guestMessage!.pay_url).toContain('/guest-payment/guestpayment?account=100001&invoice=');
+    expect(guestMessage!.documents.length).toBeGreaterThan(0);
+    for (const document of guestMessage!.documents) expect(document.pay_url).toContain('/guest-payment/guestpayment?');
+    // The payer user, who signs in, gets the pay page with the invoices chosen.
+    const payerMessages = await messagesOf('payer@example.com');
+    expect(payerMessages.at(-1)!.pay_url).toContain('/invoices/pay?account=100001&company_code=1000');
+    expect(payerMessages.at(-1)!.documents.every((document) => document.pay_url === undefined)).toBe(true);
+    const [audited] = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.event, 'reminder_sent'))
+      .orderBy(sql`${auditEvents.id} DESC`)
+      .limit(1);
+    expect(audited).toMatchObject({
+      userAgent: 'collections-test',
+      details: expect.objectContaining({ manual: true }),
+    });
+
+    // Guest payment off: no guest link, the pay page (the invitation leads there once taken up).
+    await writeSetting(db, 'application', { ...(await readApplicationSettings(db)), allowGuestPayment: false });
+    expect((await sendNow()).statusCode).toBe(201);
+    const latest = (await messagesOf('invited-ap@example.com')).at(-1)!;
+    expect(latest.pay_url).toContain('/invoices/pay?');
+    expect(latest.documents.every((document) => document.pay_url === undefined)).toBe(true);
+
+    // Refused to a customer of the account, a lower role and nobody; nothing sent.
+    const before = (await db.select().from(reminders)).length;
+    for (const who of ['payer@example.com', 'manager@example.com', 'internal@example.com']) {
+      const their = (await signInAs(t.app, who)).token;
+      const refused = await api('POST', '/api/collections/accounts/100001/reminders', their, { company_code: '1000' });
+      expect(refused.statusCode, who).toBe(403);
+    }
+    expect(
+      (await api('POST', '/api/collections/accounts/100001/reminders', undefined, { company_code: '1000' })).statusCode,
+    ).toBe(401);
+    expect((await db.select().from(reminders)).length).toBe(before);
+  });
+});

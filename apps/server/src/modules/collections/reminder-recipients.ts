@@ -17,6 +17,8 @@ export type ReminderRecipient = {
   accountNumber: string;
   /** The sold-tos whose invoices the user sees (normalised numbers). */
   soldTos: ReadonlySet<string>;
+  /** False for a user invited who has not set a password yet: the reminder's links are then guest payment links. */
+  signsIn: boolean;
 };
 
 export async function reminderRecipients(
@@ -33,6 +35,7 @@ export async function reminderRecipients(
       firstName: users.firstName,
       lastName: users.lastName,
       language: users.language,
+      signsIn: sql<boolean>`${users.passwordHash} IS NOT NULL`,
     })
     .from(userAccounts)
     .innerJoin(users, eq(users.userId, userAccounts.userId))
@@ -66,6 +69,7 @@ export async function reminderRecipients(
         language: candidate.language,
         accountNumber: item.PrimaryAcct,
         soldTos: new Set(seen),
+        signsIn: candidate.signsIn,
       });
       break;
     }

@@ -6,10 +6,17 @@ import { randomUUID } from 'node:crypto';
 import type { ReminderTemplate } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import type { ClientInfo } from '../../http/client-info';
 import { collectionAccounts, reminderItems, reminders, type ReminderDocumentRow } from '../../db/schema';
 import { recordAuditEvent } from '../audit/audit.repository';
 import { portalLink, queueMail } from '../mail/queue-mail';
-import { reminderPayPath, type ReminderMailPayload } from '../mail/reminder-mail';
+import {
+  reminderGuestPayPath,
+  reminderPayPath,
+  type ReminderMailDocument,
+  type ReminderMailPayload,
+} from '../mail/reminder-mail';
+import { readApplicationSettings } from '../system/application-settings';
 import { normalizeNumber } from '../customers/account-access';
 import { reminderRecipients } from './reminder-recipients';
 
@@ -24,6 +31,8 @@ export type AccountReminder = {
   manual: boolean;
   actorUserId: number | null;
   documents: ReminderDocumentRow[];
+  /** Who asked, for the audit trail ("send now"); the job's reminders have none. */
+  client?: ClientInfo;
 };
 
 export type SentReminder = { id: string; documents: ReminderDocumentRow[]; recipients: number };
@@ -38,6 +47,10 @@ export async function sendReminder(ctx: AppContext, reminder: AccountReminder): 
     soldTos: [...new Set(reminder.documents.map((document) => document.soldto_number))],
   });
   if (recipients.length === 0 || reminder.documents.length === 0) return null;
+  // A reader who cannot sign in yet (an invitation not taken up) pays as a guest, one invoice at a time, when guest
+  // payment is on; read before the transaction.
+  const guestPayment =
+    recipients.some((recipient) => !recipient.signsIn) && (await readApplicationSettings(ctx.db)).allowGuestPayment;
   const id = randomUUID();
   const now = ctx.now();
   const asOf = now.toISOString().slice(0, 10);
@@ -79,14 +92,19 @@ export async function sendReminder(ctx: AppContext, reminder: AccountReminder): 
         const theirs = documents.filter((document) => recipient.soldTos.has(normalizeNumber(document.soldto_number)));
         if (theirs.length === 0) continue;
         const payerData = { customer_number: recipient.accountNumber, company_code: reminder.companyCode };
-        const mailDocuments = theirs.map((document) => ({
-          billing_document_number: document.billing_document_number,
-          document_number_finance: document.document_number_finance,
-          due_date: document.due_date,
-          open_amount: document.open_amount,
-          currency_key: document.currency_key,
-          currency_decimals: document.currency_decimals,
-        }));
+        const asGuest = guestPayment && !recipient.signsIn;
+        const mailDocuments = theirs.map((document) => {
+          const listed: ReminderMailDocument = {
+            billing_document_number: document.billing_document_number,
+            document_number_finance: document.document_number_finance,
+            due_date: document.due_date,
+            open_amount: document.open_amount,
+            currency_key: document.currency_key,
+            currency_decimals: document.currency_decimals,
+          };
+          if (asGuest) listed.pay_url = portalLink(ctx, reminderGuestPayPath(reminder.payerNumber, listed));
+          return listed;
+        });
         const payload: ReminderMailPayload = {
           firstName: recipient.firstName,
           lastName: recipient.lastName,
@@ -96,7 +114,7 @@ export async function sendReminder(ctx: AppContext, reminder: AccountReminder): 
           days_from_due: reminder.daysFromDue,
           as_of: asOf,
           documents: mailDocuments,
-          pay_url: portalLink(ctx, reminderPayPath(payerData, mailDocuments)),
+          pay_url: mailDocuments[0]?.pay_url ?? portalLink(ctx, reminderPayPath(payerData, mailDocuments)),
           attach_statement: reminder.attachStatement,
         };
         const mailKey = `reminder:${id}:${recipient.userId}`;
@@ -127,6 +145,9 @@ export async function sendReminder(ctx: AppContext, reminder: AccountReminder): 
         event: 'reminder_sent',
         at: now,
         userId: reminder.actorUserId,
+        ip: reminder.client?.ip,
+        userAgent: reminder.client?.userAgent,
+        requestId: reminder.client?.requestId,
         subject: reminder.payerNumber,
         details: {
           company_code: reminder.companyCode,

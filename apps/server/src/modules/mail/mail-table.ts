@@ -3,8 +3,10 @@
 import { escapeHtml, type MailHtml } from './render-email';
 
 export type MailColumn = { label: string; align?: 'left' | 'right' };
+/** A cell's text, or a link (an http(s) address the server built). */
+export type MailCell = string | { text: string; href: string };
 
-export function mailTable(columns: readonly MailColumn[], rows: readonly (readonly string[])[]): MailHtml {
+export function mailTable(columns: readonly MailColumn[], rows: readonly (readonly MailCell[])[]): MailHtml {
   const header = columns
     .map(
       (column) =>
@@ -16,8 +18,8 @@ export function mailTable(columns: readonly MailColumn[], rows: readonly (readon
       (row) =>
         `<tr>${row
           .map(
-            (text, index) =>
-              `<td align="${columns[index]?.align ?? 'left'}" style="padding:6px 8px;border-bottom:1px solid #e5e7eb;">${escapeHtml(text)}</td>`,
+            (cell, index) =>
+              `<td align="${columns[index]?.align ?? 'left'}" style="padding:6px 8px;border-bottom:1px solid #e5e7eb;">${cellHtml(cell)}</td>`,
           )
           .join('')}</tr>`,
     )
@@ -25,6 +27,13 @@ export function mailTable(columns: readonly MailColumn[], rows: readonly (readon
   return {
     html: `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse;margin:0 0 14px;"><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table>`,
   };
+}
+
+function cellHtml(cell: MailCell): string {
+  if (typeof cell === 'string') return escapeHtml(cell);
+  // Only a web address becomes a link: anything else (a javascript: or data: address) stays text.
+  if (!/^https?:\/\//i.test(cell.href)) return escapeHtml(cell.text);
+  return `<a href="${escapeHtml(cell.href)}">${escapeHtml(cell.text)}</a>`;
 }
 
 /** A sentence in place of a table that has no rows. */

@@ -67,4 +67,26 @@ describe('the reminder e-mails', () => {
       }
     }
   });
+
+  it('give a reader who pays as a guest a link per invoice, in the language, and never a non-web address', async () => {
+    const guest = 'http://localhost:3000/guest-payment/guestpayment?account=100001&invoice=90000101';
+    const asGuest = {
+      ...payload,
+      pay_url: guest,
+      documents: [
+        { ...payload.documents[0]!, pay_url: guest },
+        { ...payload.documents[1]!, pay_url: 'javascript:alert(1)' },
+      ],
+    };
+    for (const language of languages as readonly Language[]) {
+      const rendered = await renderMessageText(
+        defaults[language]!.reminder_overdue!,
+        { template: 'reminder_overdue', language, payload: asGuest, links: null },
+        branding,
+      );
+      expect(rendered.html, language).toContain(`href="${guest.replaceAll('&', '&amp;')}">`);
+      expect(rendered.html, language).not.toContain('javascript:');
+      expect(rendered.html.match(/.{60}mail\.reminders\..{60}/s)?.[0], language).toBeUndefined();
+    }
+  });
 });

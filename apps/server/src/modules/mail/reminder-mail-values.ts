@@ -4,7 +4,7 @@
 import { reminderTemplates } from '@portal/contracts';
 import { daysPastDue, formatMinorUnits, formatMoney, parseScaledAmount } from '@portal/domain';
 import { toLocaleTag, translate, type Language } from '@portal/i18n';
-import { displayInvoiceNumber, mailTable } from './mail-table';
+import { displayInvoiceNumber, mailTable, type MailCell, type MailColumn } from './mail-table';
 import type { ReminderMailDocument, ReminderMailPayload } from './reminder-mail';
 import type { MailValues } from './render-email';
 import { formatMailDay } from './scheduling-mail-values';
@@ -33,21 +33,29 @@ export function reminderMailValues(payload: Record<string, unknown>, language: L
     if (days === 0) return t('mail.reminders.due_today');
     return String(days);
   };
+  // A reader who pays as a guest gets a link per invoice (reminder-mail.ts): a last column.
+  const links = documents.some((document) => typeof document.pay_url === 'string');
+  const columns: MailColumn[] = [
+    { label: t('mail.reminders.invoice') },
+    { label: t('mail.reminders.due_date') },
+    { label: t('mail.reminders.days_past_due'), align: 'right' },
+    { label: t('mail.reminders.amount_due'), align: 'right' },
+  ];
+  if (links) columns.push({ label: t('mail.reminders.pay') });
   return {
     account: typeof facts.account === 'string' ? facts.account : '',
     invoicesTable: mailTable(
-      [
-        { label: t('mail.reminders.invoice') },
-        { label: t('mail.reminders.due_date') },
-        { label: t('mail.reminders.days_past_due'), align: 'right' },
-        { label: t('mail.reminders.amount_due'), align: 'right' },
-      ],
-      documents.map((document) => [
-        displayInvoiceNumber(document),
-        formatMailDay(document.due_date, language),
-        when(document.due_date),
-        money(document),
-      ]),
+      columns,
+      documents.map((document) => {
+        const row: MailCell[] = [
+          displayInvoiceNumber(document),
+          formatMailDay(document.due_date, language),
+          when(document.due_date),
+          money(document),
+        ];
+        if (links) row.push(document.pay_url ? { text: t('mail.reminders.pay'), href: document.pay_url } : '');
+        return row;
+      }),
     ),
     totalDue: totalsPerCurrency(documents)
       .map((total) => money(total))

@@ -11,6 +11,8 @@ export type ReminderMailDocument = {
   open_amount: string;
   currency_key: string;
   currency_decimals: number;
+  /** For a reader who cannot sign in yet (an invitation not taken up): this invoice's guest payment link. */
+  pay_url?: string;
 };
 
 export type ReminderMailPayload = {
@@ -24,6 +26,7 @@ export type ReminderMailPayload = {
   /** The day it was sent (days past due are counted to it). */
   as_of: string;
   documents: ReminderMailDocument[];
+  /** The pay page with the invoices chosen; for a reader who cannot sign in yet, the first invoice's guest link. */
   pay_url: string;
   /** The account's statement of the last 90 days goes with it as a PDF (drawn when sent, as the user). */
   attach_statement: boolean;
@@ -41,4 +44,13 @@ export function reminderPayPath(payerData: PayerData, documents: readonly Remind
       .join(','),
   });
   return `/invoices/pay?${query.toString()}`;
+}
+
+/** The guest payment page with the account and one invoice filled in: the guest still proves the amount (spec §3). */
+export function reminderGuestPayPath(payerNumber: string, document: ReminderMailDocument): string {
+  const query = new URLSearchParams({
+    account: payerNumber.replace(/^0+(?=\d)/, ''),
+    invoice: (document.billing_document_number || document.document_number_finance).replace(/^0+(?=\d)/, ''),
+  });
+  return `/guest-payment/guestpayment?${query.toString()}`;
 }

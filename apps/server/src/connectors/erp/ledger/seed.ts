@@ -246,9 +246,13 @@ function generateCustomers(target: CustomerTarget, rng: Random) {
     };
   };
   const more = (k: number) => ('payers' in target ? k <= target.payers : rows.length < target.rows);
+  // Payers from 300001, sold-tos from 400001: 99,999 of each. A larger ledger (a bench's 100,000 accounts) numbers
+  // them from 30000001 and 40000001 instead, so that the two ranges never meet.
+  const wide = ('payers' in target ? target.payers : target.rows) >= 100_000;
+  const [payerBase, soldToBase] = wide ? [30_000_000, 40_000_000] : [300_000, 400_000];
   for (let k = 1; more(k); k++) {
     const { companyCode } = rng.weighted(companyWeights, (entry) => entry.weight);
-    const payerNumber = String(300_000 + k).padStart(10, '0');
+    const payerNumber = String(payerBase + k).padStart(10, '0');
     rows.push(makeCustomer(payerNumber, companyCode, ''));
     // Rows left for this payer's sold-tos: the last payer may get fewer, so that the count is exact.
     const room = 'rows' in target ? target.rows - rows.length : Number.POSITIVE_INFINITY;
@@ -257,7 +261,7 @@ function generateCustomers(target: CustomerTarget, rng: Random) {
     const extra = Math.min(rng.int(soldTos.length ? 0 : 1, 3), room);
     for (let s = 0; s < extra; s++) {
       soldToSequence += 1;
-      const soldtoNumber = String(400_000 + soldToSequence).padStart(10, '0');
+      const soldtoNumber = String(soldToBase + soldToSequence).padStart(10, '0');
       rows.push(makeCustomer(soldtoNumber, companyCode, ` (site ${s + 1})`));
       soldTos.push(soldtoNumber);
     }

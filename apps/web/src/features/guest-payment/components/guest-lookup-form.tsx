@@ -5,13 +5,14 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from 
 import type { ValidateGuestPaymentResponse } from '@portal/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { preventExponentKey } from '../../../lib/amount-input';
 import { ApiError } from '../../../lib/api-client';
 import { log } from '../../../lib/log';
 import { validateGuestPayment } from '../api/validate-guest-payment';
 import { guestTokens } from '../utils/guest-session';
 import {
-  emptyLookup,
+  lookupFromLink,
   lookupRefusal,
   validateLookup,
   type LookupErrors,
@@ -29,7 +30,8 @@ export function GuestLookupForm(props: {
   onRefused: (refusal: LookupRefusal) => void;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<LookupValues>(emptyLookup);
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<LookupValues>(() => lookupFromLink(params));
   const [errors, setErrors] = useState<LookupErrors>({});
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);

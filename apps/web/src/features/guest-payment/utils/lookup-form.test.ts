@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLookup, lookupRefusal, validateLookup } from './lookup-form';
+import { emptyLookup, lookupFromLink, lookupRefusal, validateLookup } from './lookup-form';
 
 const error = (code: string, extra: Record<string, unknown> = {}) => ({
   error: code,
@@ -64,5 +64,20 @@ describe('lookupRefusal', () => {
       [500, undefined],
     ] as const)
       expect(lookupRefusal(status, body)).toEqual({ kind: 'error', messageKey: 'errors.account.too_many_attempts' });
+  });
+});
+
+describe("lookupFromLink (a payment reminder's guest link)", () => {
+  it('fills in the account and the invoice, never the amount', () => {
+    expect(lookupFromLink(new URLSearchParams('account=100001&invoice=90000123&amount=10'))).toEqual({
+      accountNumber: '100001',
+      invoiceNumber: '90000123',
+      invoiceAmount: '',
+    });
+  });
+
+  it('leaves out what does not look like a number', () => {
+    expect(lookupFromLink(new URLSearchParams('account=1%3Cscript%3E&invoice=%22%3E%3Cimg'))).toEqual(emptyLookup);
+    expect(lookupFromLink(new URLSearchParams(''))).toEqual(emptyLookup);
   });
 });

@@ -8,6 +8,20 @@ export type LookupErrors = Partial<Record<LookupField, string>>;
 
 export const emptyLookup: LookupValues = { accountNumber: '', invoiceNumber: '', invoiceAmount: '' };
 
+/**
+ * The form as a payment reminder's link opens it (issue 38: `?account=&invoice=` for a reader who cannot sign in yet):
+ * the account and invoice numbers filled in when they look like numbers, never the amount (the guest's proof).
+ */
+export function lookupFromLink(params: URLSearchParams): LookupValues {
+  const account = params.get('account')?.trim() ?? '';
+  const invoice = params.get('invoice')?.trim() ?? '';
+  return {
+    ...emptyLookup,
+    accountNumber: accountNumberPattern.test(account) ? account : '',
+    invoiceNumber: /^[A-Za-z0-9-]{1,40}$/.test(invoice) ? invoice : '',
+  };
+}
+
 /** The invoice's total as printed: an optional minus, digits, optionally up to three decimals (the contract's rule). */
 const invoiceAmountPattern = /^-?\d{1,15}(\.\d{1,3})?$/;
 /** Account numbers are numeric (payer and sold-to numbers, leading zeros optional). */
