@@ -3,7 +3,7 @@
 // integration.ts, the two would import each other.
 import { z } from 'zod';
 
-/** Write into the built-in ledger (imports), read the payments feed. */
-export const apiKeyScopes = ['ledger:write', 'payments:read'] as const;
+/** Write into the built-in ledger (imports), read the payments feed, read the disputes feed (issue 39). */
+export const apiKeyScopes = ['ledger:write', 'payments:read', 'disputes:read'] as const;
 export const ApiKeyScope = z.enum(apiKeyScopes);
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;

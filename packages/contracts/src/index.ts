@@ -32,3 +32,4 @@ export * from './scheduled-payments';
 export * from './autopay';
 export * from './payment-reversals';
 export * from './collections';
+export * from './disputes';

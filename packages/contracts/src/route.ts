@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiKeyScope } from './api-key-scopes';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One endpoint of the portal API. The server registers it (validating request and response with these
@@ -67,6 +67,10 @@ export const permissions = [
   'CanRefundPayments',
   // Issue 38: the collector's worklist, account timelines, notes, pauses and reminders sent by hand (Receivables).
   'CanManageCollections',
+  // Issue 39: invoice disputes. The AR team works every one; a customer role that may complain but not pay raises them
+  // (CanMakePayment raises them too).
+  'CanManageDisputes',
+  'CanRaiseDisputes',
 ] as const;
 
 export type RequestOf<R extends RouteContract> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;

@@ -23,6 +23,10 @@ export const webhookEvents = [
   'payment.returned',
   'payment.disputed',
   'payment.dispute_closed',
+  // Issue 39: a customer's invoice dispute (data: the disputes feed's dispute), opened, changed, resolved or withdrawn.
+  'dispute.opened',
+  'dispute.updated',
+  'dispute.resolved',
 ] as const;
 export const WebhookEvent = z.enum(webhookEvents);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

@@ -1105,3 +1105,121 @@ export const collectionRuns = portal.table('collection_runs', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+// --- Issue 39: invoice disputes (ADR 0034) ----------------------------------------------------------------------
+
+/** The invoice lines a dispute names (empty: the whole invoice). */
+export type DisputeLineRow = { item_number: string; description: string; amount: string };
+
+/** A customer's dispute of an invoice; one open or in review per invoice (the partial unique index). */
+export const invoiceDisputes = portal.table(
+  'invoice_disputes',
+  {
+    id: uuid('id').primaryKey(),
+    /** D-{reference}: what both sides call it. */
+    reference: serial('reference').notNull(),
+    payerNumber: text('payer_number').notNull(),
+    payerName: text('payer_name').notNull().default(''),
+    companyCode: text('company_code').notNull(),
+    soldtoNumber: text('soldto_number').notNull(),
+    billingDocumentNumber: text('billing_document_number').notNull(),
+    documentNumberFinance: text('document_number_finance').notNull(),
+    fiscalYear: text('fiscal_year').notNull(),
+    lineItem: text('line_item').notNull(),
+    /** paymentDocumentKey of the invoice: what holds and the unique index go by. */
+    documentKey: text('document_key').notNull(),
+    currencyKey: text('currency_key').notNull(),
+    currencyDecimals: integer('currency_decimals').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    openAmountMinor: bigint('open_amount_minor', { mode: 'bigint' }).notNull(),
+    reasonCode: text('reason_code').notNull(),
+    lines: jsonb('lines').$type<DisputeLineRow[]>().notNull().default([]),
+    status: text('status').$type<'open' | 'in_review' | 'resolved' | 'withdrawn'>().notNull(),
+    outcome: text('outcome').$type<'credit_issued' | 'rejected' | 'paid' | 'withdrawn'>(),
+    assigneeUserId: integer('assignee_user_id').references(() => users.userId, { onDelete: 'set null' }),
+    raisedByUserId: integer('raised_by_user_id').references(() => users.userId, { onDelete: 'set null' }),
+    /** The impersonating administrator who raised it as the user, if any. */
+    actingUserId: integer('acting_user_id'),
+    source: text('source').$type<'portal' | 'payment'>().notNull(),
+    /** source payment: the payment whose short payment opened it. */
+    paymentId: uuid('payment_id'),
+    targetDate: date('target_date', { mode: 'string' }).notNull(),
+    creditNoteNumber: text('credit_note_number').notNull().default(''),
+    erpStatus: text('erp_status').$type<'pending' | 'recorded' | 'not_supported' | 'failed'>().notNull(),
+    erpCaseId: text('erp_case_id').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invoice_disputes_active_document_key')
+      .on(t.documentKey)
+      .where(sql`status IN ('open', 'in_review')`),
+    uniqueIndex('invoice_disputes_reference_key').on(t.reference),
+    index('invoice_disputes_account_idx').on(t.payerNumber, t.companyCode, t.status),
+    index('invoice_disputes_created_idx').on(t.createdAt, t.id),
+    index('invoice_disputes_erp_idx')
+      .on(t.erpStatus)
+      .where(sql`erp_status IN ('pending', 'failed')`),
+  ],
+);
+
+/** The thread: messages, and the changes (raised, status, assignment, attachment) as entries of their own. */
+export const disputeMessages = portal.table(
+  'dispute_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => invoiceDisputes.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'raised' | 'message' | 'status' | 'assignment' | 'attachment'>().notNull(),
+    side: text('side').$type<'customer' | 'supplier'>().notNull(),
+    authorUserId: integer('author_user_id').references(() => users.userId, { onDelete: 'set null' }),
+    /** The name as it was when written (kept if the user is deleted). */
+    authorName: text('author_name').notNull(),
+    actingUserId: integer('acting_user_id'),
+    body: text('body').notNull().default(''),
+    status: text('status'),
+    outcome: text('outcome'),
+    assigneeName: text('assignee_name'),
+    attachmentId: uuid('attachment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('dispute_messages_dispute_idx').on(t.disputeId, t.id)],
+);
+
+/** A dispute's files: what was stored is what the checks let through (images re-encoded), never the upload as sent. */
+export const disputeAttachments = portal.table(
+  'dispute_attachments',
+  {
+    id: uuid('id').primaryKey(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => invoiceDisputes.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').$type<'application/pdf' | 'image/png' | 'image/jpeg'>().notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    side: text('side').$type<'customer' | 'supplier'>().notNull(),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.userId, { onDelete: 'set null' }),
+    uploadedByName: text('uploaded_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('dispute_attachments_dispute_idx').on(t.disputeId)],
+);
+
+/** The disputes feed: each event in commit order (the cursor), with the dispute as it was then. */
+export const disputeEvents = portal.table(
+  'dispute_events',
+  {
+    cursor: bigserial('cursor', { mode: 'number' }).primaryKey(),
+    /** The webhook-id the same event went out with. */
+    messageId: text('message_id').notNull(),
+    disputeId: uuid('dispute_id').notNull(),
+    type: text('type').$type<'dispute.opened' | 'dispute.updated' | 'dispute.resolved'>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [uniqueIndex('dispute_events_message_key').on(t.messageId)],
+);

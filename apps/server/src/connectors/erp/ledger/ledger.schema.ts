@@ -517,3 +517,27 @@ export const documentPdfs = ledger.table('document_pdfs', {
   bytes: bytea('bytes').notNull(),
   sha256: text('sha256').notNull(),
 });
+
+/**
+ * Issue 39: the built-in ERP's dispute cases (SAP's dispute case is the model): what the portal recorded with the ERP
+ * contract's optional `PUT /disputes/{id}`, one row per portal dispute, its latest status.
+ */
+export const disputeCases = ledger.table('dispute_cases', {
+  /** The portal's dispute id. */
+  disputeId: text('dispute_id').primaryKey(),
+  /** The ERP's own case number (DC and a sequence). */
+  caseId: text('case_id').notNull(),
+  companyCode: text('company_code').notNull(),
+  payerNumber: text('payer_number').notNull(),
+  documentNumberFinance: text('document_number_finance').notNull(),
+  fiscalYear: text('fiscal_year').notNull(),
+  lineItem: text('line_item').notNull(),
+  reasonCode: text('reason_code').notNull(),
+  /** Minor units of the currency. */
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  currencyKey: text('currency_key').notNull(),
+  status: text('status').notNull(),
+  outcome: text('outcome').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
