@@ -73,6 +73,8 @@ import { ledgerImportsRoutes } from './modules/ledger-imports/ledger-imports.rou
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { paymentsReceivedRoutes } from './modules/payments-received/payments-received.routes';
 import { collectionsRoutes } from './modules/collections/collections.routes';
+import { disputesRoutes } from './modules/disputes/disputes.routes';
+import { disputeAttachmentsRoutes } from './modules/disputes/dispute-attachments.routes';
 import { paymentReversalsRoutes } from './modules/payment-reversals/payment-reversals.routes';
 import { integrationRoutes } from './modules/integration/integration.routes';
 
@@ -265,6 +267,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditRoutes);
   await app.register(paymentsReceivedRoutes);
   await app.register(collectionsRoutes);
+  await app.register(disputesRoutes);
+  await app.register(disputeAttachmentsRoutes);
   await app.register(paymentReversalsRoutes);
   await app.register(adminRecoveryRoutes);
   await app.register(ledgerImportsRoutes);

@@ -105,6 +105,14 @@ export const auditActions = [
   'collection_note_added',
   'collection_reminders_paused',
   'collection_collector_assigned',
+  // Invoice disputes (issue 39): a company code's dispute reasons saved; a dispute raised (by a user, or by a short
+  // payment with a dispute reason), its status changed (resolved included), its assignee set, withdrawn by the customer.
+  'dispute_reasons_saved',
+  'dispute_raised',
+  'dispute_status_changed',
+  'dispute_assigned',
+  'dispute_withdrawn',
+  'dispute_attachment_added',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

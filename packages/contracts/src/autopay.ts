@@ -44,7 +44,8 @@ export const AutopayLeftInvoice = z.object({
   currency_key: z.string(),
   /**
    * past_due: already past due at enrolment; over_maximum; disputed: it carries a reason code that holds it back
-   * (ApplicationConfiguration.autopayHoldReasonCodes; PP, a partial payment, by default not); currency.
+   * (ApplicationConfiguration.autopayHoldReasonCodes; PP, a partial payment, by default not), or an invoice dispute
+   * open or in review over all of it (issue 39; one disputed in part is paid for the rest); currency.
    */
   why: z.enum(['past_due', 'over_maximum', 'disputed', 'currency']),
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { OpenItem, OpenItemsRequest, SalesByMonthRequest, SalesByMonthResponse } from './collections';
 import { HeaderAccountsRequest, HeaderAccountsResponse, PayerDetailResponse, PayerRequest } from './customers';
+import { DisputeOutcome, disputeCommentMaxLength, InvoiceDisputeStatus } from './disputes';
 import {
   InvoiceDetailRequest,
   InvoiceDetailResponse,
@@ -17,6 +18,7 @@ import {
 } from './invoices';
 import {
   BackendConfiguration,
+  DecimalAmount,
   ErpStatus,
   LedgerDocument,
   PayerData,
@@ -165,18 +167,70 @@ export const erpPdfDocumentsHeader = 'erp-billing-document-numbers';
 export const ErpPaymentCardsRequest = z.object({ payer_data: PayerData });
 export const ErpPaymentCardsResponse = z.object({ status: ErpStatus, payment_cards: z.array(PaymentCard) });
 
+/** The path of PUT /disputes/{dispute_id}: the portal's dispute id (a UUID), the case's key in the ERP. */
+export const ErpDisputeCaseParams = z.object({ dispute_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'dispute id') });
+
+/**
+ * Issue 39 (ADR 0034): a portal dispute as the ERP's dispute case (SAP's FSCM dispute case is the model): the invoice
+ * it is about, the reason, the disputed amount and where it stands. Sent after each change of the dispute, whole: the
+ * same dispute_id again updates the case.
+ */
+export const ErpDisputeCase = z
+  .object({
+    company_code: z.string().min(1).max(10),
+    payer_number: z.string().min(1).max(20),
+    soldto_number: z.string().max(20),
+    billing_document_number: z.string().max(20),
+    document_number_finance: z.string().min(1).max(20),
+    fiscal_year: z.string().max(4),
+    line_item: z.string().max(6),
+    /** The dispute reason: an invoice-payment reason code of the company code, or OTHER. */
+    reason_code: z.string().min(1).max(10),
+    /** The disputed amount (decimal string in the currency's decimals, more than zero). */
+    amount: DecimalAmount,
+    currency: z.string().min(1).max(5),
+    status: InvoiceDisputeStatus,
+    /** '' until the dispute is resolved or withdrawn. */
+    outcome: z.union([DisputeOutcome, z.literal('')]),
+    /** Resolved with credit issued: the credit note's document number; else ''. */
+    credit_note_number: z.string().max(20),
+    /** The latest entry of the dispute's thread with a text (plain text, as typed). */
+    comment: z.string().max(disputeCommentMaxLength),
+  })
+  .meta({
+    description:
+      "A portal dispute (issue 39) as the ERP's dispute case: the invoice, the reason, the disputed amount (a decimal " +
+      "string in the currency's decimals), the status and outcome ('' until resolved or withdrawn), the credit note of " +
+      "an outcome credit_issued ('' otherwise) and the thread's latest text. Sent whole after each change.",
+  });
+export type ErpDisputeCase = z.infer<typeof ErpDisputeCase>;
+
+export const ErpDisputeCaseResult = z.object({
+  /** The ERP's own number of the case (the built-in ledger: DC and ten digits), the same for every update. */
+  case_id: z.string().min(1).max(40),
+  /** The case's status as the ERP keeps it now. */
+  status: InvoiceDisputeStatus,
+});
+export type ErpDisputeCaseResult = z.infer<typeof ErpDisputeCaseResult>;
+
 /** Every refusal and failure: the ERP's message type and text (the portal shows neither to customers verbatim). */
 export const ErpErrorBody = z.object({
   message_type: z.enum(['E', 'A']),
   message_line_string: z.string(),
-  /** A stable code: unauthorized, invalid_request, not_found, idempotency_conflict, unavailable, internal. */
+  /**
+   * A stable code: unauthorized, invalid_request, not_found, idempotency_conflict, not_implemented (501, an optional
+   * operation the ERP does not offer), unavailable, internal.
+   */
   code: z.string(),
 });
 export type ErpErrorBody = z.infer<typeof ErpErrorBody>;
 
 export type ErpOperation = {
-  method: 'GET' | 'POST';
+  /** PUT: idempotent by its path (the same resource again replaces it), so the portal may retry it like a read. */
+  method: 'GET' | 'POST' | 'PUT';
+  /** Under erpApiPrefix; {name} is a path parameter of `params`. */
   path: string;
+  params?: z.ZodObject;
   summary: string;
   /** Called for a page view: its answer is on the user's screen's critical path. */
   hot: boolean;
@@ -184,6 +238,11 @@ export type ErpOperation = {
   budgetMs: number;
   /** Changes the ERP: sent with an Idempotency-Key; a repeat with the same key answers the first result. */
   write?: boolean;
+  /**
+   * An ERP may leave it out: it then answers 501 with the error body (code not_implemented), and the portal goes on
+   * without it (a dispute case: the dispute is marked not_supported).
+   */
+  optional?: boolean;
   body?: z.ZodType;
   /** json: the schema's body; pdf: application/pdf with erpPdfDocumentsHeader; ndjson: one document per line. */
   answer: { kind: 'json'; schema: z.ZodType } | { kind: 'pdf' } | { kind: 'ndjson'; schema: z.ZodType };
@@ -366,6 +425,19 @@ export const erpOperations = {
     budgetMs: 10_000,
     body: SalesByMonthRequest,
     answer: { kind: 'json', schema: SalesByMonthResponse },
+  },
+  recordDisputeCase: {
+    method: 'PUT',
+    path: '/disputes/{dispute_id}',
+    summary:
+      "Issue 39, optional: records a portal dispute as the ERP's dispute case, or updates the case of the same " +
+      'dispute_id; answers its case id. 501 when the ERP keeps no dispute cases.',
+    hot: false,
+    budgetMs: 1_000,
+    optional: true,
+    params: ErpDisputeCaseParams,
+    body: ErpDisputeCase,
+    answer: { kind: 'json', schema: ErpDisputeCaseResult },
   },
   searchPayments: {
     method: 'POST',

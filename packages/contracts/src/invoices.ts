@@ -6,6 +6,9 @@
 //   search PDF's limit corrected (no shape change).
 // - v1.2: InvoiceSearchResponse.documents_in_process (documents held by an unsettled payment).
 // - v1.3: POST /api/invoice/aging (issue 29).
+// - v1.4: search filter 94, only the listed documents by finance number (issue 39: the disputed invoices).
+// - v1.5 (issue 39): the portal's own filter 95 "disputed only" (InvoiceListRequest), and the optional
+//   InvoiceSearchResponse.documents_disputed and InvoiceDetailResponse.dispute.
 //
 // Invoices (spec invoices-and-payments §2-§9): the invoice list, invoice search, detail, PDFs and exports.
 // Every call is authorised on the server against the accounts linked to the user: a document or account of
@@ -18,10 +21,12 @@ import {
   LedgerDocument,
   PayerData,
   SearchDocumentsRequest,
+  SearchFilter,
   SearchParameters,
 } from './ledger';
 import { defineRoute } from './route';
 import { InvoiceCollections } from './collections';
+import { InvoiceDisputeStatus } from './disputes';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Search: POST /api/Invoice
@@ -57,7 +62,13 @@ export const invoiceListBounds = { date_from: '01-01-1900', date_to: '01-01-9999
  *
  * Filters (spec §7): 01 invoice number (billing or finance number, leading zeros optional), 90 article number
  * (prefix), 91 article description (contains), 92 value X invoices only (every debit item that is not a payment, with
- * or without a billing document: ADR 0029), 93 value X credits only (a negative total).
+ * or without a billing document: ADR 0029), 93 value X credits only (a negative total), 94 only these documents: their
+ * finance document numbers, comma-separated, leading zeros optional, at most maxDocumentListFilterNumbers (200), e.g.
+ * { filter_type: '94', value: '90001234,0090001240' } (issue 39: the list of the disputed invoices; like 01, a number
+ * the account has in two fiscal years finds both). A 94 value that is not such a list, or names more, is refused 400
+ * VALIDATION_FAILED naming search_parameters/filter/<i>/value, as any filter value outside the contract; an empty list
+ * is refused too (send no 94 filter for "all documents").
+ * The portal's routes also take 95 value X, disputed only (issue 39: InvoiceListFilter; never the ERP's).
  * PayerAll: the spec's default filter 90 carrying the (impersonated) user id need not be sent; the server adds the
  * user scoping from the session itself and drops a 90 filter whose value is that user id (it is never an article
  * filter). Status: 01 open, 02 complete, 03 / OpenOrComplete both (default 03).
@@ -81,6 +92,39 @@ export const InvoiceSearchRequest = SearchDocumentsRequest.extend({
 export type InvoiceSearchRequest = z.input<typeof InvoiceSearchRequest>;
 
 /**
+ * Issue 39: the invoice list's filters are the ERP's (SearchFilter) plus the portal's own 95 value X "disputed only":
+ * the invoices of the account with a dispute open or in review that the user sees. The server answers it itself: it
+ * replaces 95 by filter 94 with those invoices' finance numbers (at most the newest 200 disputes), or answers an empty
+ * page without asking the ERP when there is none. Never sent to the ERP (InvoiceSearchRequest is the ERP's request).
+ * The search, the search PDF and the exports take it; totals and aging have no filters.
+ */
+export const disputedOnlyFilterType = '95';
+export const InvoiceListFilter = z.union([
+  SearchFilter,
+  z.object({ filter_type: z.literal(disputedOnlyFilterType), value: z.literal('X') }),
+]);
+export type InvoiceListFilter = z.infer<typeof InvoiceListFilter>;
+
+/** POST /api/Invoice's request: InvoiceSearchRequest with the list's filters (InvoiceListFilter). */
+export const InvoiceListRequest = InvoiceSearchRequest.extend({
+  search_parameters: InvoiceSearchParameters.extend({ filter: z.array(InvoiceListFilter).max(20).default([]) }),
+});
+export type InvoiceListRequest = z.input<typeof InvoiceListRequest>;
+
+/** v1.5, issue 39: an invoice of the page with a dispute open or in review that the user sees. */
+export const DocumentDisputed = z.object({
+  /** paymentDocumentKey(document). */
+  document_key: z.string(),
+  id: z.string().uuid(),
+  /** D-123. */
+  reference: z.string(),
+  status: InvoiceDisputeStatus,
+  /** The disputed amount, in the invoice's currency: held back from reminders and AutoPay (ADR 0034). */
+  amount: DecimalAmount,
+});
+export type DocumentDisputed = z.infer<typeof DocumentDisputed>;
+
+/**
  * spec §7: status S loads; W loads with a warning toast; any other type comes with an empty document_list and a
  * toast of message_line_string.
  */
@@ -98,6 +142,8 @@ export const InvoiceSearchResponse = z.object({
    * Each is paymentDocumentKey(document).
    */
   documents_in_process: z.array(z.string()).optional(),
+  /** v1.5, issue 39: the documents of this page with a dispute open or in review that the user sees (a badge). */
+  documents_disputed: z.array(DocumentDisputed).optional(),
 });
 export type InvoiceSearchResponse = z.infer<typeof InvoiceSearchResponse>;
 
@@ -105,7 +151,7 @@ export const searchInvoices = defineRoute({
   method: 'POST',
   path: '/api/Invoice',
   summary: 'Invoices, credits and payments of an account: filtered, sorted and keyset-paged (≤ 200 per page).',
-  body: InvoiceSearchRequest,
+  body: InvoiceListRequest,
   response: InvoiceSearchResponse,
 });
 
@@ -308,6 +354,20 @@ export const InvoiceDetailResponse = z.object({
   reopened: z.array(InvoiceReopened).optional(),
   /** Issue 38, added by the portal: the reminders that listed the invoice and the promise that holds it. */
   collections: InvoiceCollections.optional(),
+  /**
+   * v1.5, issue 39, added by the portal: the invoice's dispute open or in review, else its latest resolved or
+   * withdrawn one; null when it has none. amount is the disputed amount in the invoice's currency.
+   */
+  dispute: z
+    .object({
+      id: z.string().uuid(),
+      reference: z.string(),
+      status: InvoiceDisputeStatus,
+      amount: DecimalAmount,
+      reason_code: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type InvoiceDetailResponse = z.infer<typeof InvoiceDetailResponse>;
 
@@ -363,7 +423,7 @@ export const searchPdfRequest = defineRoute({
   method: 'POST',
   path: '/api/invoice/search-pdf-request',
   summary: 'A signed URL of one PDF holding the invoices a search finds.',
-  body: InvoiceSearchRequest,
+  body: InvoiceListRequest,
   response: PdfUrlResponse,
 });
 
@@ -432,7 +492,7 @@ export const defaultInvoiceTableSetting: InvoiceTableSetting = {
  * Cells that would begin with = + - @ (or tab / CR) are neutralised with a leading apostrophe; amounts are written
  * as numbers (xlsx) or plain decimal strings (CSV), so negative amounts stay numbers.
  */
-export const InvoiceExportRequest = InvoiceSearchRequest.extend({
+export const InvoiceExportRequest = InvoiceListRequest.extend({
   columns: z.array(InvoiceTableColumn).min(1).max(invoiceTableColumns.length).optional(),
 });
 export type InvoiceExportRequest = z.input<typeof InvoiceExportRequest>;

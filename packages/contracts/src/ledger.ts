@@ -88,14 +88,40 @@ export const LedgerDocument = z.object({
 });
 export type LedgerDocument = z.infer<typeof LedgerDocument>;
 
-export const searchFilterTypes = ['01', '90', '91', '92', '93'] as const;
+export const searchFilterTypes = ['01', '90', '91', '92', '93', '94'] as const;
+
+/** Filter 94: at most this many document numbers (issue 39: the invoice list's disputed invoices, one page of them). */
+export const maxDocumentListFilterNumbers = 200;
+
+/**
+ * Filter 94's value: finance document numbers (digits, leading zeros optional), comma-separated, spaces allowed around
+ * them. A value that is not such a list, or names more than maxDocumentListFilterNumbers, is refused like any value
+ * outside the contract (VALIDATION_FAILED naming the field).
+ */
+export const DocumentNumberListFilterValue = z
+  .string()
+  .max(maxDocumentListFilterNumbers * 22)
+  .regex(/^\s*\d{1,20}\s*(?:,\s*\d{1,20}\s*)*$/, 'comma-separated document numbers')
+  .refine((value) => value.split(',').length <= maxDocumentListFilterNumbers, {
+    message: `at most ${maxDocumentListFilterNumbers} document numbers`,
+  });
+
 /**
  * Filter types (spec §7): 01 invoice number, 90 article number, 91 article description, 92 X invoices only, 93 X credits
  * only. An invoice is every document that is not a payment and whose total is not negative (a debit), whatever its
  * billing type: a finance-only item without a billing document (a freight or interest charge) is one; a credit (a
  * negative total, also once cleared) never is (ADR 0029). The conformance kit checks both ways.
+ * Not in the spec (issue 39): 94 only these documents, by finance number (DocumentNumberListFilterValue); with the other
+ * filters and the status, sort, paging and found count as for any search.
  */
-export const SearchFilter = z.object({ filter_type: z.enum(searchFilterTypes), value: z.string().max(200) });
+export const SearchFilter = z.discriminatedUnion('filter_type', [
+  z.object({ filter_type: z.enum(searchFilterTypes).exclude(['94']), value: z.string().max(200) }),
+  z.object({ filter_type: z.literal('94'), value: DocumentNumberListFilterValue }).meta({
+    description:
+      'Only these documents: their finance document numbers (digits, leading zeros optional), comma-separated, ' +
+      `at most ${maxDocumentListFilterNumbers}.`,
+  }),
+]);
 export type SearchFilter = z.infer<typeof SearchFilter>;
 
 export const maxSearchPageSize = 200;

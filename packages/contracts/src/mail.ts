@@ -127,6 +127,33 @@ export const emailTemplatePlaceholders = {
   reminder_due: reminderPlaceholders,
   reminder_overdue: reminderPlaceholders,
   reminder_final: reminderPlaceholders,
+  // Issue 39: a dispute raised (to the AR team), and each change of its thread (to the other side). `message` is the
+  // text as typed, escaped, its line breaks kept.
+  dispute_opened: [
+    'companyName',
+    'firstName',
+    'lastName',
+    'reference',
+    'account',
+    'invoice',
+    'reason',
+    'amount',
+    'author',
+    'message',
+    'disputeUrl',
+  ],
+  dispute_message: [
+    'companyName',
+    'firstName',
+    'lastName',
+    'reference',
+    'invoice',
+    'reason',
+    'amount',
+    'update',
+    'message',
+    'disputeUrl',
+  ],
 } as const;
 
 export type EmailTemplateKey = keyof typeof emailTemplatePlaceholders;

@@ -29,10 +29,10 @@ describe('role permissions and role templates', () => {
     }
   });
 
-  it('makes a collector an internal user who works the worklist and sees the payments received', () => {
+  it('makes a collector an internal user who works the worklist and the disputes and sees the payments received', () => {
     expect(roleTemplates.collector).toEqual({
       role: 'internal',
-      permissions: ['CanViewUsers', 'CanManageCollections', 'CanViewReceivedPayments'],
+      permissions: ['CanViewUsers', 'CanManageCollections', 'CanManageDisputes', 'CanViewReceivedPayments'],
     });
   });
 

@@ -27,11 +27,12 @@ export type RoleTemplate = { role: UserRole; permissions: readonly Permission[] 
 // which then sets the role and the permissions; the administrator may still adjust the permissions. A template grants
 // nothing by itself: the server checks the saved permissions as it checks any others (whoever grants must hold them).
 export const roleTemplates = {
-  // The AR team's collector (ADR 0033): internal staff who work the collections worklist and see the payments received;
-  // no pay controls (internal), no user administration beyond looking users up (the worklist gives accounts to users).
+  // The AR team's collector (ADR 0033): internal staff who work the collections worklist, the invoice disputes (issue 39,
+  // ADR 0034) and see the payments received; no pay controls (internal), no user administration beyond looking users
+  // up (the worklist gives accounts to users).
   collector: {
     role: 'internal',
-    permissions: ['CanViewUsers', 'CanManageCollections', 'CanViewReceivedPayments'],
+    permissions: ['CanViewUsers', 'CanManageCollections', 'CanManageDisputes', 'CanViewReceivedPayments'],
   },
 } as const satisfies Record<string, RoleTemplate>;
 

@@ -7,6 +7,7 @@ import base_collections from '../messages/base/collections.json';
 import base_common from '../messages/base/common.json';
 import base_configuration from '../messages/base/configuration.json';
 import base_deposits from '../messages/base/deposits.json';
+import base_disputes from '../messages/base/disputes.json';
 import base_errors from '../messages/base/errors.json';
 import base_exports from '../messages/base/exports.json';
 import base_gateway from '../messages/base/gateway.json';
@@ -33,6 +34,7 @@ import de_collections from '../messages/de/collections.json';
 import de_common from '../messages/de/common.json';
 import de_configuration from '../messages/de/configuration.json';
 import de_deposits from '../messages/de/deposits.json';
+import de_disputes from '../messages/de/disputes.json';
 import de_errors from '../messages/de/errors.json';
 import de_exports from '../messages/de/exports.json';
 import de_gateway from '../messages/de/gateway.json';
@@ -65,6 +67,7 @@ import es_collections from '../messages/es/collections.json';
 import es_common from '../messages/es/common.json';
 import es_configuration from '../messages/es/configuration.json';
 import es_deposits from '../messages/es/deposits.json';
+import es_disputes from '../messages/es/disputes.json';
 import es_errors from '../messages/es/errors.json';
 import es_exports from '../messages/es/exports.json';
 import es_gateway from '../messages/es/gateway.json';
@@ -91,6 +94,7 @@ import fr_collections from '../messages/fr/collections.json';
 import fr_common from '../messages/fr/common.json';
 import fr_configuration from '../messages/fr/configuration.json';
 import fr_deposits from '../messages/fr/deposits.json';
+import fr_disputes from '../messages/fr/disputes.json';
 import fr_errors from '../messages/fr/errors.json';
 import fr_exports from '../messages/fr/exports.json';
 import fr_gateway from '../messages/fr/gateway.json';
@@ -120,6 +124,7 @@ import it_collections from '../messages/it/collections.json';
 import it_common from '../messages/it/common.json';
 import it_configuration from '../messages/it/configuration.json';
 import it_deposits from '../messages/it/deposits.json';
+import it_disputes from '../messages/it/disputes.json';
 import it_errors from '../messages/it/errors.json';
 import it_exports from '../messages/it/exports.json';
 import it_gateway from '../messages/it/gateway.json';
@@ -146,6 +151,7 @@ import ja_collections from '../messages/ja/collections.json';
 import ja_common from '../messages/ja/common.json';
 import ja_configuration from '../messages/ja/configuration.json';
 import ja_deposits from '../messages/ja/deposits.json';
+import ja_disputes from '../messages/ja/disputes.json';
 import ja_errors from '../messages/ja/errors.json';
 import ja_exports from '../messages/ja/exports.json';
 import ja_gateway from '../messages/ja/gateway.json';
@@ -172,6 +178,7 @@ import pt_collections from '../messages/pt/collections.json';
 import pt_common from '../messages/pt/common.json';
 import pt_configuration from '../messages/pt/configuration.json';
 import pt_deposits from '../messages/pt/deposits.json';
+import pt_disputes from '../messages/pt/disputes.json';
 import pt_errors from '../messages/pt/errors.json';
 import pt_exports from '../messages/pt/exports.json';
 import pt_gateway from '../messages/pt/gateway.json';
@@ -202,6 +209,7 @@ import ru_collections from '../messages/ru/collections.json';
 import ru_common from '../messages/ru/common.json';
 import ru_configuration from '../messages/ru/configuration.json';
 import ru_deposits from '../messages/ru/deposits.json';
+import ru_disputes from '../messages/ru/disputes.json';
 import ru_errors from '../messages/ru/errors.json';
 import ru_exports from '../messages/ru/exports.json';
 import ru_gateway from '../messages/ru/gateway.json';
@@ -231,6 +239,7 @@ export const catalog: Catalog = {
     common: base_common,
     configuration: base_configuration,
     deposits: base_deposits,
+    disputes: base_disputes,
     errors: base_errors,
     exports: base_exports,
     gateway: base_gateway,
@@ -259,6 +268,7 @@ export const catalog: Catalog = {
     common: de_common,
     configuration: de_configuration,
     deposits: de_deposits,
+    disputes: de_disputes,
     errors: de_errors,
     exports: de_exports,
     gateway: de_gateway,
@@ -290,6 +300,7 @@ export const catalog: Catalog = {
     common: es_common,
     configuration: es_configuration,
     deposits: es_deposits,
+    disputes: es_disputes,
     errors: es_errors,
     exports: es_exports,
     gateway: es_gateway,
@@ -318,6 +329,7 @@ export const catalog: Catalog = {
     common: fr_common,
     configuration: fr_configuration,
     deposits: fr_deposits,
+    disputes: fr_disputes,
     errors: fr_errors,
     exports: fr_exports,
     gateway: fr_gateway,
@@ -347,6 +359,7 @@ export const catalog: Catalog = {
     common: it_common,
     configuration: it_configuration,
     deposits: it_deposits,
+    disputes: it_disputes,
     errors: it_errors,
     exports: it_exports,
     gateway: it_gateway,
@@ -375,6 +388,7 @@ export const catalog: Catalog = {
     common: ja_common,
     configuration: ja_configuration,
     deposits: ja_deposits,
+    disputes: ja_disputes,
     errors: ja_errors,
     exports: ja_exports,
     gateway: ja_gateway,
@@ -403,6 +417,7 @@ export const catalog: Catalog = {
     common: pt_common,
     configuration: pt_configuration,
     deposits: pt_deposits,
+    disputes: pt_disputes,
     errors: pt_errors,
     exports: pt_exports,
     gateway: pt_gateway,
@@ -432,6 +447,7 @@ export const catalog: Catalog = {
     common: ru_common,
     configuration: ru_configuration,
     deposits: ru_deposits,
+    disputes: ru_disputes,
     errors: ru_errors,
     exports: ru_exports,
     gateway: ru_gateway,

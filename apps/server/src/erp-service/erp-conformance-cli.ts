@@ -2,8 +2,8 @@
 //   [--sales-organization 1000] [--distribution-channel 10] [--division 00] [--writes]
 // Checks an implementation of the ERP contract (docs/erp-api.yaml) and prints one line per check, naming the call;
 // exits 1 when one fails. The defaults are the reference service's demo payer (npm run erp:serve -- --demo).
-// --writes also adds and deletes a test card, posts three minor units on an open invoice and reverses one of them:
-// a test system only.
+// --writes also adds and deletes a test card, posts three minor units on an open invoice and reverses one of them, and
+// records a dispute case of that invoice and updates it (or meets 501: the operation is optional): a test system only.
 import process from 'node:process';
 import { parseArgs } from 'node:util';
 import { runConformance } from './erp-conformance';

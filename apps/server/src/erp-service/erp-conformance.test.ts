@@ -1,8 +1,10 @@
 // The conformance kit (issue 28) passes, writes included, against the reference ERP service, and fails against a
 // broken implementation naming the call: an answer outside the contract (totals), filter 92 read as billing documents
 // only (issue 35), a posting whose repeat with the same Idempotency-Key posts again (a gateway in front of the service
-// that drops the key), a service without auth. Issue 37: an ERP that reverses a payment's reversal twice.
-import { randomBytes } from 'node:crypto';
+// that drops the key), a service without auth. Issue 37: an ERP that reverses a payment's reversal twice. Issue 39: an
+// ERP without dispute cases (501) conforms; one that ignores filter 94 or opens a second case for the same dispute
+// does not.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -138,6 +140,38 @@ describe('npm run erp:conformance', () => {
     const failed = failedCalls(await runConformance(options(url)));
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatch(/^reversePayment: reverses a reference once: .*: message type S, replayed false/);
+  }, 60_000);
+
+  it('passes against an ERP that keeps no dispute cases (501), saying so', async () => {
+    const ledger = createLedgerConnector(t.database.db, { now: t.clock.now });
+    const url = await serve({ ...ledger, recordDisputeCase: undefined });
+    const checks = await runConformance(options(url));
+    expect(failedCalls(checks)).toEqual([]);
+    const disputeChecks = checks.filter((check) => check.call === 'recordDisputeCase');
+    expect(disputeChecks).toEqual([
+      expect.objectContaining({ ok: true, detail: expect.stringMatching(/^not implemented \(501\)/) }),
+    ]);
+  }, 60_000);
+
+  it('fails an ERP that ignores filter 94 and one that opens a second case for the same dispute, naming the calls', async () => {
+    const ledger = createLedgerConnector(t.database.db, { now: t.clock.now });
+    const url = await serve({
+      ...ledger,
+      searchInvoices: (request) =>
+        ledger.searchInvoices({
+          ...request,
+          search_parameters: {
+            ...request.search_parameters,
+            filter: (request.search_parameters.filter ?? []).filter((filter) => filter.filter_type !== '94'),
+          },
+        }),
+      // Keyed by something else than the dispute: every update is a new case.
+      recordDisputeCase: (request) => ledger.recordDisputeCase!({ ...request, dispute_id: randomUUID() }),
+    });
+    const failed = failedCalls(await runConformance(options(url)));
+    expect(failed).toHaveLength(2);
+    expect(failed[0]).toMatch(/^searchInvoices: filter 94 .*: \d+ is answered but not named/);
+    expect(failed[1]).toMatch(/^recordDisputeCase: updates the same dispute's case: .*: a second case/);
   }, 60_000);
 
   it('fails every call against an address where nothing answers, and against a wrong token', async () => {

@@ -3,13 +3,15 @@
 // calls and says what was wrong: a status, a field outside the contract (zod's path), a repeat that was not answered
 // the first result. Reads only by default; with `writes` it also adds and deletes a test card, posts one minor unit on
 // an open invoice of the test payer, twice with the same Idempotency-Key, and posts two more and reverses one of them
-// (issue 37) (a test system, not production).
+// (issue 37), and records a dispute case of that invoice and updates it (issue 39: optional, 501 conforms too) (a test
+// system, not production).
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   erpApiPrefix,
   erpOperations,
   erpPdfDocumentsHeader,
   ErpErrorBody,
+  type ErpDisputeCase,
   type ErpOperationName,
   type ErpPaymentPosting,
   type ErpPaymentReversal,
@@ -151,17 +153,22 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     body: unknown,
     headers: Record<string, string> = {},
     auth: string | null = options.token,
+    params: Record<string, string> = {},
   ): Promise<Answer> {
     const operation = erpOperations[name];
     const started = performance.now();
-    const response = await fetch(`${base}${erpApiPrefix}${operation.path}`, {
+    // A path parameter ({dispute_id}) is one segment.
+    const path = operation.path.replace(/\{(\w+)\}/g, (_match, param: string) =>
+      encodeURIComponent(params[param] ?? ''),
+    );
+    const response = await fetch(`${base}${erpApiPrefix}${path}`, {
       method: operation.method,
       headers: {
         ...(auth === null ? {} : { authorization: `Bearer ${auth}` }),
-        ...(operation.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...(operation.method !== 'GET' ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
-      body: operation.method === 'POST' ? JSON.stringify(body) : undefined,
+      body: operation.method !== 'GET' ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(timeoutMs),
     });
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -283,6 +290,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     'searchInvoices',
     'filter 92 (invoices only) finds a debit item with or without a billing document and no credit; 93 the reverse',
     async () => checkInvoiceFilters(send, read, openInvoices),
+  );
+  await check(
+    'searchInvoices',
+    'filter 94 (these documents) finds exactly the documents listed by finance number, paged, with their count',
+    async () => checkDocumentListFilter(read, openInvoices, search?.document_list ?? []),
   );
   const totals = await check('getInvoiceTotals', "answers the payer's totals", async () =>
     read<InvoiceTotalsResponse>('getInvoiceTotals', { payer_data: payerData, soldto_data: [] }),
@@ -459,6 +471,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     if (invoice) {
       await checkPostingWrites(send, check, read, payerData, invoice);
       await checkReversalWrites(send, check, read, payerData, invoice);
+      await checkDisputeCaseWrites(send, check, payerData, invoice);
     }
   }
   return checks;
@@ -469,6 +482,7 @@ type Send = (
   body: unknown,
   headers?: Record<string, string>,
   auth?: string | null,
+  params?: Record<string, string>,
 ) => Promise<Answer>;
 type Check = <T>(call: string, what: string, run: () => Promise<{ value: T; note?: string }>) => Promise<T | undefined>;
 
@@ -764,6 +778,126 @@ async function checkReversalWrites(
       return { value: null, note: result.message_line_string };
     });
   }
+}
+
+/**
+ * Issue 39, optional (ADR 0034): a dispute case of the invoice, recorded and then updated under the same dispute id.
+ * Both conform: an ERP that records it answers its case id and keeps that id when the same dispute comes again (PUT:
+ * the case is updated, not doubled); an ERP that keeps no dispute cases answers 501 with the error body, and the portal
+ * marks the dispute not_supported.
+ */
+async function checkDisputeCaseWrites(
+  send: Send,
+  check: Check,
+  payerData: { customer_number: string; company_code: string },
+  invoice: LedgerDocument,
+): Promise<void> {
+  const disputeId = randomUUID();
+  const dispute: ErpDisputeCase = {
+    company_code: payerData.company_code,
+    payer_number: invoice.payer_number,
+    soldto_number: invoice.soldto_number,
+    billing_document_number: invoice.billing_document_number,
+    document_number_finance: invoice.document_number_finance,
+    fiscal_year: invoice.fiscal_year_of_the_relevant_invoice,
+    line_item: invoice.line_item_in_the_relevant_invoice,
+    reason_code: 'OTHER',
+    amount: invoice.open_amount,
+    currency: invoice.currency_key,
+    status: 'open',
+    outcome: '',
+    credit_note_number: '',
+    comment: 'conformance kit',
+  };
+  const put = (body: unknown) => send('recordDisputeCase', body, {}, undefined, { dispute_id: disputeId });
+  const resultOf = (answer: Answer, what: string) => {
+    if (answer.status !== 200) throw new CheckFailed(`${what} answered ${answer.status}: ${text(answer)}`);
+    const parsed = erpOperations.recordDisputeCase.answer.schema.safeParse(json(answer));
+    if (!parsed.success)
+      throw new CheckFailed(`${what}: the answer does not follow the contract: ${issues(parsed.error)}`);
+    return parsed.data;
+  };
+  const first = await check(
+    'recordDisputeCase',
+    'records a dispute case and answers its case id, or answers 501 (an ERP without dispute cases): both conform',
+    async () => {
+      const answer = await put(dispute);
+      if (answer.status === 501) {
+        expectError(answer, 501);
+        return { value: null, note: 'not implemented (501): the portal marks its disputes not_supported' };
+      }
+      const result = resultOf(answer, 'the dispute case');
+      if (result.status !== 'open') throw new CheckFailed(`status ${result.status} for a case sent open`);
+      return { value: result, note: `case ${result.case_id}, ${Math.round(answer.ms)} ms` };
+    },
+  );
+  if (!first) return;
+  await check('recordDisputeCase', "updates the same dispute's case: the same case id, the new status", async () => {
+    const result = resultOf(
+      await put({ ...dispute, status: 'resolved', outcome: 'rejected', comment: 'conformance kit: resolved' }),
+      'the update',
+    );
+    if (result.case_id !== first.case_id)
+      throw new CheckFailed(`case ${result.case_id} for the dispute of case ${first.case_id}: a second case`);
+    if (result.status !== 'resolved') throw new CheckFailed(`status ${result.status} for a case sent resolved`);
+    return { value: null };
+  });
+  await check('recordDisputeCase', 'refuses a body outside the contract (400)', async () => {
+    expectError(await put({ ...dispute, status: 'lost' }), 400);
+    return { value: null };
+  });
+}
+
+/**
+ * Issue 39: filter 94 names documents by finance number (comma-separated, leading zeros optional): the invoice list's
+ * disputed invoices. Checked with up to three documents of the first page, one named without its leading zeros, read
+ * two to a page: every document answered is one named, every one named is answered, none twice, and the found count
+ * is what the pages hold. (A number the payer has in two fiscal years names both: that is not a failure.)
+ */
+async function checkDocumentListFilter(
+  read: Read,
+  account: { payer_data: unknown; soldto_data: unknown[] },
+  documents: LedgerDocument[],
+): Promise<{ value: null; note: string }> {
+  const samples = documents.slice(0, 3);
+  if (samples.length === 0) throw new CheckFailed('the test payer has no document to check with');
+  const numbers = samples.map((document, index) =>
+    index === 0 ? document.document_number_finance.replace(/^0+(?=\d)/, '') : document.document_number_finance,
+  );
+  const named = new Set(samples.map((document) => document.document_number_finance.replace(/^0+(?=\d)/, '')));
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  let found = -1;
+  for (let page = 0; page < 50; page += 1) {
+    const { value } = await read<{ document_list: LedgerDocument[]; next_cursor: string | null; found_count: number }>(
+      'searchInvoices',
+      {
+        ...account,
+        search_parameters: {
+          status: '03',
+          filter: [{ filter_type: '94', value: numbers.join(',') }],
+          page_size: 2,
+          ...(cursor ? { cursor } : {}),
+        },
+      },
+    );
+    if (found === -1) found = value.found_count;
+    for (const document of value.document_list) {
+      const key = paymentDocumentKey(document);
+      if (!named.has(document.document_number_finance.replace(/^0+(?=\d)/, '')))
+        throw new CheckFailed(`${document.document_number_finance} is answered but not named`);
+      if (seen.has(key)) throw new CheckFailed(`${document.document_number_finance} is answered twice`);
+      seen.add(key);
+    }
+    if (!value.next_cursor) break;
+    cursor = value.next_cursor;
+  }
+  for (const document of samples) {
+    if (!seen.has(paymentDocumentKey(document)))
+      throw new CheckFailed(`${document.document_number_finance} is named but not answered`);
+  }
+  if (found !== seen.size) throw new CheckFailed(`found_count ${found}, the pages hold ${seen.size} documents`);
+  return { value: null, note: `${samples.length} documents named, ${seen.size} answered` };
 }
 
 /** A write without an Idempotency-Key is refused 400 (and changes nothing). */

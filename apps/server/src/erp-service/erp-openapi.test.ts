@@ -5,8 +5,8 @@ import type { ErpConnector } from '../connectors/erp/erp-connector';
 import { erpOpenApiDocument, erpOpenApiYaml } from './erp-openapi';
 import { erpOpenApiFile } from './write-erp-openapi';
 
-// One operation per method of the connector, and none more: a method added to ErpConnector without its operation
-// (or the reverse) fails to compile here.
+// One operation per method of the connector (an optional one too), and none more: a method added to ErpConnector
+// without its operation (or the reverse) fails to compile here.
 type Missing = Exclude<keyof ErpConnector, keyof typeof erpOperations>;
 type Extra = Exclude<keyof typeof erpOperations, keyof ErpConnector>;
 const oneToOne: [Missing, Extra] extends [never, never] ? true : false = true;
@@ -21,7 +21,9 @@ describe('docs/erp-api.yaml', () => {
     const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
     expect(oneToOne).toBe(true);
     expect(operations.map((operation) => operation.operationId).sort()).toEqual(Object.keys(erpOperations).sort());
-    const writes = operations.filter((operation) => operation.parameters);
+    const writes = operations.filter((operation) =>
+      (operation.parameters as { in: string }[] | undefined)?.some((parameter) => parameter.in === 'header'),
+    );
     expect(writes.map((operation) => operation.operationId).sort()).toEqual([
       'managePaymentCards',
       'postPayment',
@@ -32,5 +34,21 @@ describe('docs/erp-api.yaml', () => {
         expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }),
       ]);
     }
+  });
+
+  it('has the optional dispute case as a PUT by the dispute id, answering 501 where an ERP leaves it out', () => {
+    const document = erpOpenApiDocument() as {
+      paths: Record<string, Record<string, { operationId: string; responses: object; parameters: object[] }>>;
+    };
+    const operation = document.paths['/erp/v1/disputes/{dispute_id}']?.put;
+    expect(operation?.operationId).toBe('recordDisputeCase');
+    expect(operation?.parameters).toEqual([
+      expect.objectContaining({ name: 'dispute_id', in: 'path', required: true }),
+    ]);
+    expect(Object.keys(operation?.responses ?? {})).toContain('501');
+    const others = Object.values(document.paths).flatMap((item) => Object.values(item));
+    expect(others.filter((other) => '501' in other.responses).map((other) => other.operationId)).toEqual([
+      'recordDisputeCase',
+    ]);
   });
 });

@@ -50,6 +50,28 @@ export function erpOpenApiDocument(): Record<string, unknown> {
               content: { 'application/x-ndjson': { itemSchema: schemaOf(answer.schema, 'output') } },
             };
     const write = 'write' in operation && operation.write;
+    const optional = 'optional' in operation && operation.optional;
+    const pathParameters =
+      'params' in operation
+        ? Object.entries(
+            (schemaOf(operation.params, 'input') as { properties: Record<string, JsonSchema> }).properties,
+          ).map(([name, schema]) => ({ name, in: 'path', required: true, schema }))
+        : [];
+    const parameters = [
+      ...pathParameters,
+      ...(write
+        ? [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: true,
+              description:
+                'Unique per write (the portal sends the posting reference or a UUID), at most 255 characters.',
+              schema: { type: 'string', minLength: 1, maxLength: 255 },
+            },
+          ]
+        : []),
+    ];
     paths[`${erpApiPrefix}${operation.path}`] = {
       [operation.method.toLowerCase()]: {
         operationId: name,
@@ -60,24 +82,20 @@ export function erpOpenApiDocument(): Record<string, unknown> {
             : `Not on a page's critical path; p95 budget ${operation.budgetMs} ms.`,
           write
             ? 'A write: send an Idempotency-Key. A repeat with the same key answers the first result and changes nothing.'
-            : 'A read: the portal may retry it.',
+            : operation.method === 'PUT'
+              ? 'Idempotent: the same path again replaces what it recorded; the portal may retry it.'
+              : 'A read: the portal may retry it.',
+          ...(optional
+            ? [
+                'Optional: an ERP that does not implement it answers 501 with the error body (code not_implemented), ' +
+                  'and the portal goes on without it.',
+              ]
+            : []),
         ].join(' '),
         'x-hot': operation.hot,
         'x-latency-budget-ms': operation.budgetMs,
-        ...(write
-          ? {
-              parameters: [
-                {
-                  name: 'Idempotency-Key',
-                  in: 'header',
-                  required: true,
-                  description:
-                    'Unique per write (the portal sends the posting reference or a UUID), at most 255 characters.',
-                  schema: { type: 'string', minLength: 1, maxLength: 255 },
-                },
-              ],
-            }
-          : {}),
+        ...(optional ? { 'x-optional': true } : {}),
+        ...(parameters.length > 0 ? { parameters } : {}),
         ...('body' in operation
           ? {
               requestBody: {
@@ -92,6 +110,7 @@ export function erpOpenApiDocument(): Record<string, unknown> {
           '401': errorAnswer('No bearer token, or not the ERP_TOKEN.'),
           ...(answer.kind === 'pdf' ? { '404': errorAnswer('The customer has none of these documents.') } : {}),
           ...(write ? { '409': errorAnswer('The Idempotency-Key was used for a different request.') } : {}),
+          ...(optional ? { '501': errorAnswer('This ERP does not implement this optional operation.') } : {}),
           '503': errorAnswer('The ERP cannot answer now; the portal fails fast and tries again later.'),
         },
       },

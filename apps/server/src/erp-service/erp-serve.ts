@@ -1,7 +1,8 @@
-// npm run erp:serve -- [--port 4100] [--host 127.0.0.1] [--demo]: the built-in ledger served over the ERP contract as
-// a process of its own (issue 28), on its own database (DATA_DIR or DATABASE_URL, as the portal), requiring ERP_TOKEN
-// of its callers. --demo seeds the demo ledger into an empty database (the same documents, for the same start day, as
-// the portal's own demo).
+// npm run erp:serve -- [--port 4100] [--host 127.0.0.1] [--demo] [--without recordDisputeCase]: the built-in ledger
+// served over the ERP contract as a process of its own (issue 28), on its own database (DATA_DIR or DATABASE_URL, as
+// the portal), requiring ERP_TOKEN of its callers. --demo seeds the demo ledger into an empty database (the same
+// documents, for the same start day, as the portal's own demo). --without (repeatable) answers 501 for an optional
+// operation: an ERP that keeps no dispute cases (issue 39), for a portal or the conformance kit to meet.
 import { parseArgs } from 'node:util';
 import process from 'node:process';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { seedPaymentHistory } from '../connectors/erp/ledger/seed-payment-histor
 import { readSetting, writeSetting } from '../modules/system/app-settings.repository';
 import { demoDocumentCount } from '../seed-demo';
 import type { Db } from '../db/client';
-import { buildErpService } from './erp-service';
+import { buildErpService, optionalErpOperations } from './erp-service';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -22,7 +23,14 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '4100' },
       host: { type: 'string', default: '127.0.0.1' },
       demo: { type: 'boolean', default: false },
+      without: { type: 'string', multiple: true, default: [] },
     },
+  });
+  const without = values.without.map((name) => {
+    const optional = optionalErpOperations.find((candidate) => candidate === name);
+    if (!optional)
+      throw new Error(`--without ${name}: the optional operations are ${optionalErpOperations.join(', ')}`);
+    return optional;
   });
   const config = loadConfig();
   if (!config.ERP_TOKEN) throw new Error('Set ERP_TOKEN: the bearer token callers of the ERP contract must send.');
@@ -35,6 +43,7 @@ async function main(): Promise<void> {
   const erp = createLedgerConnector(database.db, { pdfUnicodeFont: config.PDF_UNICODE_FONT });
   const app = await buildErpService({
     erp,
+    without,
     db: database.db,
     token: config.ERP_TOKEN,
     logger: { level: config.LOG_LEVEL },
@@ -47,7 +56,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
   await app.listen({ port: Number(values.port), host: values.host });
-  app.log.info({ url: `http://${values.host}:${values.port}`, database: database.kind }, 'erp service ready');
+  app.log.info({ url: `http://${values.host}:${values.port}`, database: database.kind, without }, 'erp service ready');
 }
 
 async function seedDemoLedger(db: Db): Promise<void> {

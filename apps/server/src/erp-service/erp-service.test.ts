@@ -6,11 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { paymentDocumentKey } from '@portal/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erpApiPrefix, erpOperations } from '@portal/contracts/erp-api';
 import type {
+  DisputeCaseRequest,
   ErpConnector,
   LedgerPaymentPosting,
   LedgerReversal,
@@ -19,7 +20,7 @@ import type {
 import { reversalToWire } from '../connectors/erp/http/erp-wire';
 import { createHttpErpConnector, type HttpErpConnector } from '../connectors/erp/http/http-erp-connector';
 import { createLedgerConnector } from '../connectors/erp/ledger/ledger-connector';
-import { ledgerPaymentReversals } from '../connectors/erp/ledger/ledger.schema';
+import { disputeCases, ledgerPaymentReversals } from '../connectors/erp/ledger/ledger.schema';
 import type { Db } from '../db/client';
 import { demoUserAccounts } from '../connectors/erp/ledger/seed';
 import { createTestApp, signInAs, type TestApp } from '../test/test-app';
@@ -445,5 +446,148 @@ describe('a payment reversal over HTTP (issue 37)', () => {
     } finally {
       await failing.close();
     }
+  });
+});
+
+describe('a dispute case over HTTP (issue 39)', () => {
+  const disputeCase = (overrides: Partial<DisputeCaseRequest> = {}): DisputeCaseRequest => ({
+    dispute_id: randomUUID(),
+    company_code: '1000',
+    payer_number: '0000100001',
+    soldto_number: '0000200001',
+    billing_document_number: '0090000001',
+    document_number_finance: '0100000001',
+    fiscal_year: '2026',
+    line_item: '001',
+    reason_code: 'OTHER',
+    amount: '10.00',
+    currency: 'USD',
+    status: 'open',
+    outcome: '',
+    credit_note_number: '',
+    comment: 'Not delivered.',
+    ...overrides,
+  });
+
+  /** A reference service of its own over the ledger, and the HTTP connector to it. */
+  async function serviceOf(options: { erp: ErpConnector; without?: 'recordDisputeCase'[] }) {
+    const other = await buildErpService({ ...options, db: t.database.db, token });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+    const connector = createHttpErpConnector({ url, token, timeoutMs: 5_000, db: t.database.db });
+    return {
+      service: other,
+      connector,
+      close: async () => {
+        await connector.close();
+        await other.close();
+      },
+    };
+  }
+
+  it('records the case as the ledger does in process, and the same dispute again updates it', async () => {
+    const request = disputeCase();
+    const first = await remote.recordDisputeCase!(request);
+    expect(first).toEqual({ outcome: 'recorded', case_id: expect.stringMatching(/^DC\d{10}$/), status: 'open' });
+    const again = await remote.recordDisputeCase!({ ...request, status: 'resolved', outcome: 'credit_issued' });
+    expect(again).toEqual({ ...first, status: 'resolved' });
+    const [row] = await t.database.db.select().from(disputeCases).where(eq(disputeCases.disputeId, request.dispute_id));
+    expect(row).toMatchObject({ status: 'resolved', outcome: 'credit_issued', amountMinor: 1000n });
+  });
+
+  it('puts by the dispute id without an Idempotency-Key, and refuses an id or a body outside the contract (400)', async () => {
+    const { dispute_id: id, ...body } = disputeCase();
+    const put = (disputeId: string, payload: unknown) =>
+      service.inject({
+        method: 'PUT',
+        url: `${erpApiPrefix}${erpOperations.recordDisputeCase.path.replace('{dispute_id}', disputeId)}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+    const recorded = await put(id, body);
+    expect(recorded.statusCode).toBe(200);
+    expect(recorded.json()).toEqual({ case_id: expect.stringMatching(/^DC\d{10}$/), status: 'open' });
+    const badId = await put('not_an_id', body);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json()).toMatchObject({
+      code: 'invalid_request',
+      message_line_string: expect.stringContaining('dispute_id'),
+    });
+    const badBody = await put(randomUUID(), { ...body, outcome: 'lost' });
+    expect(badBody.statusCode).toBe(400);
+    expect(badBody.json()).toMatchObject({
+      code: 'invalid_request',
+      message_line_string: expect.stringContaining('outcome'),
+    });
+  });
+
+  it('answers 501 where the ERP keeps no dispute cases; the connector says not_implemented and the circuit stays closed', async () => {
+    const ways = [
+      await serviceOf({ erp: { ...ledger, recordDisputeCase: undefined } }),
+      await serviceOf({ erp: { ...ledger, recordDisputeCase: async () => ({ outcome: 'not_implemented' }) } }),
+      await serviceOf({ erp: ledger, without: ['recordDisputeCase'] }),
+    ];
+    const sent: string[] = [];
+    try {
+      for (const { service: other, connector } of ways) {
+        const { dispute_id: id, ...body } = disputeCase();
+        const answer = await other.inject({
+          method: 'PUT',
+          url: `${erpApiPrefix}/disputes/${id}`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        expect(answer.statusCode).toBe(501);
+        expect(answer.json()).toMatchObject({ message_type: 'E', code: 'not_implemented' });
+        sent.push(id);
+        // More than the breaker's five failures: a 501 is an answer, not an outage.
+        for (let i = 0; i < 6; i += 1) {
+          const request = disputeCase();
+          sent.push(request.dispute_id);
+          expect(await connector.recordDisputeCase!(request)).toEqual({ outcome: 'not_implemented' });
+        }
+        expect(connector.health()).toMatchObject({ circuit: 'closed', consecutiveFailures: 0 });
+        expect((await connector.getPayer(payer)).status.message_type).toBe('S');
+      }
+      const recorded = await t.database.db.select().from(disputeCases).where(inArray(disputeCases.disputeId, sent));
+      expect(recorded).toEqual([]);
+    } finally {
+      for (const way of ways) await way.close();
+    }
+  });
+
+  it('throws what any call throws when the ERP fails (500), for the caller to mark the dispute failed', async () => {
+    const failing = await serviceOf({
+      erp: {
+        ...ledger,
+        recordDisputeCase: async () => {
+          throw new Error('the dispute store is down');
+        },
+      },
+    });
+    try {
+      await expect(failing.connector.recordDisputeCase!(disputeCase())).rejects.toMatchObject({
+        name: 'ErpUnavailableError',
+        reason: 'server_error',
+        status: 500,
+      });
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('answers filter 94 over the contract as the ledger does in process', async () => {
+    const { document_list: documents } = await ledger.searchInvoices(search);
+    const value = documents
+      .slice(0, 3)
+      .map((document) => document.document_number_finance.replace(/^0+/, ''))
+      .join(',');
+    const listed = {
+      ...search,
+      search_parameters: { ...search.search_parameters, filter: [{ filter_type: '94' as const, value }], page_size: 2 },
+    };
+    const inProcess = await ledger.searchInvoices(listed);
+    expect(inProcess.found_count).toBeGreaterThanOrEqual(3);
+    expect(await remote.searchInvoices(listed)).toEqual(inProcess);
   });
 });

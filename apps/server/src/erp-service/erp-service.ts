@@ -2,12 +2,15 @@
 // @portal/contracts, as its own process (`npm run erp:serve`). The portal's HTTP connector talks to it exactly as to an
 // integrator's implementation, and the conformance kit is checked against it. Bearer ERP_TOKEN on every call; bodies
 // checked against the contract (400 with the ERP's message type and text); writes answered once per Idempotency-Key.
+// An optional operation (a dispute case, issue 39) that the connector leaves out, answers not_implemented for, or the
+// service was told to go `without`, is answered 501: how an ERP that keeps no dispute cases is played in tests.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   erpApiPrefix,
   erpOperations,
   erpPdfDocumentsHeader,
+  type ErpDisputeCase,
   type ErpErrorBody,
   type ErpOperation,
   type ErpOperationName,
@@ -21,6 +24,8 @@ import { postingFromWire, resultToWire, reversalFromWire, reversalResultToWire }
 
 export type ErpServiceOptions = {
   erp: ErpConnector;
+  /** Optional operations to answer 501 whatever the connector offers (`npm run erp:serve -- --without …`). */
+  without?: OptionalErpOperationName[];
   /** Where the answers to writes are kept by Idempotency-Key (the ledger's database). */
   db: Db;
   token: string;
@@ -29,7 +34,20 @@ export type ErpServiceOptions = {
 
 /** Keeps a write's answer under its Idempotency-Key, in the write's own transaction where the connector offers one. */
 type RecordAnswer = (tx: Db, answer: unknown) => Promise<void>;
-type Handler = (body: never, record: RecordAnswer) => Promise<unknown>;
+/** The body and path parameters have been checked against the operation's schemas. */
+type Handler = (body: never, record: RecordAnswer, params: Record<string, string>) => Promise<unknown>;
+
+/** The operations of the contract an ERP may leave out (answering 501). */
+export type OptionalErpOperationName = {
+  [Name in ErpOperationName]: (typeof erpOperations)[Name] extends { optional: true } ? Name : never;
+}[ErpOperationName];
+
+export const optionalErpOperations = (Object.keys(erpOperations) as ErpOperationName[]).filter(
+  (name): name is OptionalErpOperationName => (erpOperations[name] as ErpOperation).optional === true,
+);
+
+/** A handler's answer for an optional operation the connector does not offer: the route answers 501. */
+const notImplemented = Symbol('not implemented');
 
 /** What each operation runs on the connector; the body has been checked against the operation's schema. */
 function handlersOf(erp: ErpConnector): Record<ErpOperationName, Handler> {
@@ -46,6 +64,13 @@ function handlersOf(erp: ErpConnector): Record<ErpOperationName, Handler> {
     streamStatementLines: async (body) => Readable.from(ndjsonLines(erp.streamStatementLines(body))),
     streamOpenItems: async (body) => Readable.from(ndjsonLines(erp.streamOpenItems(body))),
     getSalesByMonth: (body) => erp.getSalesByMonth(body),
+    // Read at each call: a test's connector may offer it or not from one call to the next.
+    recordDisputeCase: async (body: ErpDisputeCase, _record, params) => {
+      if (!erp.recordDisputeCase) return notImplemented;
+      const result = await erp.recordDisputeCase({ ...body, dispute_id: params.dispute_id! });
+      if (result.outcome === 'not_implemented') return notImplemented;
+      return { case_id: result.case_id, status: result.status };
+    },
     getInvoiceDetail: (body) => erp.getInvoiceDetail(body),
     renderInvoicePdf: async (body: Parameters<ErpConnector['renderInvoicePdf']>[0]) =>
       erp.renderInvoicePdf({ ...body, language: body.language as Language | undefined }),
@@ -101,11 +126,24 @@ export async function buildErpService(options: ErpServiceOptions): Promise<Fasti
     return refuse(reply, 500, 'internal', 'The ERP could not complete the operation.');
   });
 
+  const without = new Set<ErpOperationName>(options.without ?? []);
+  const answerNotImplemented = (reply: FastifyReply) =>
+    refuse(reply, 501, 'not_implemented', 'This ERP does not implement this optional operation.');
+
   for (const [name, operation] of Object.entries(erpOperations) as [ErpOperationName, ErpOperation][]) {
     app.route({
       method: operation.method,
-      url: `${erpApiPrefix}${operation.path}`,
+      // The contract writes a path parameter {name}, Fastify :name.
+      url: `${erpApiPrefix}${operation.path.replace(/\{(\w+)\}/g, ':$1')}`,
       handler: async (request, reply) => {
+        if (without.has(name)) return answerNotImplemented(reply);
+        const params = operation.params
+          ? operation.params.safeParse(request.params)
+          : { success: true as const, data: {} };
+        if (!params.success) {
+          const issue = params.error.issues[0];
+          return refuse(reply, 400, 'invalid_request', `${issue?.path.join('.') || 'path'}: ${issue?.message ?? ''}`);
+        }
         const body = operation.body
           ? operation.body.safeParse(request.body)
           : { success: true as const, data: undefined };
@@ -113,11 +151,13 @@ export async function buildErpService(options: ErpServiceOptions): Promise<Fasti
           const issue = body.error.issues[0];
           return refuse(reply, 400, 'invalid_request', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? ''}`);
         }
-        const run = (record: RecordAnswer) => handlers[name](body.data as never, record);
+        const run = (record: RecordAnswer) =>
+          handlers[name](body.data as never, record, params.data as Record<string, string>);
         const answer = operation.write
           ? await once(options.db, name, request, reply, run)
           : await run(async () => undefined);
         if (reply.sent) return reply;
+        if (answer === notImplemented) return answerNotImplemented(reply);
         return send(reply, operation, answer);
       },
     });

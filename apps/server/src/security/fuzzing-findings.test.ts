@@ -42,6 +42,16 @@ describe('found by the contract fuzzing', () => {
     expect(path.statusCode).toBe(400);
   });
 
+  it('refuses a lone surrogate ("\\ud800", half of a UTF-16 pair) with 400, and keeps a real pair (an emoji)', async () => {
+    const lone = await call(admin, 'POST', '/api/integration/keys', { name: '\ud800', scopes: ['payments:read'] });
+    expect(lone.statusCode, lone.body).toBe(400);
+    expect(lone.json()).toMatchObject({ error: 'VALIDATION_FAILED', details: { fields: ['/name'] } });
+    const low = await call(admin, 'POST', '/api/integration/keys', { name: 'a\udc00', scopes: ['payments:read'] });
+    expect(low.statusCode).toBe(400);
+    const pair = await call(admin, 'POST', '/api/integration/keys', { name: 'ERP 📦', scopes: ['payments:read'] });
+    expect(pair.statusCode, pair.body).toBe(201);
+  });
+
   it('answers a path parameter longer than any identifier 404 in the error shape, not a bare 414', async () => {
     const response = await call(admin, 'GET', `/api/users/${'A'.repeat(10_000)}`);
     expect(response.statusCode).toBe(404);

@@ -106,6 +106,9 @@ const GATEWAY_EVENT =
 const RECEIVED_PAYMENT =
   'a payment the supplier received, of any customer: CanViewReceivedPayments (to read) and CanRefundPayments (to refund) govern every one; customers hold neither (payment-reversals.test.ts)';
 
+const DISPUTE =
+  "a dispute of the invoices the user sees (the AR team's: every one): another customer's, another sold-to's, answer 404 like an unknown one (disputes.test.ts)";
+
 export const catalogue: Record<string, Entry> = {
   'POST /api/system/gateway/events/:id/reprocess': { noObjectIdentifier: GATEWAY_EVENT },
   'GET /api/payments-received/:id': { noObjectIdentifier: RECEIVED_PAYMENT },
@@ -275,6 +278,39 @@ export const catalogue: Record<string, Entry> = {
     noObjectIdentifier:
       "a promise of the user's accounts: another account's answers 404 like an unknown one (collections.test.ts)",
   },
+  // Issue 39: a dispute names the account and the invoice it is raised on; another customer's invoice is 404.
+  'POST /api/invoice/disputes': {
+    positions: [
+      { path: 'body.payer_data', kind: 'account' },
+      { path: 'body.billing_document_number', kind: 'document' },
+    ],
+    request: (own) => ({
+      body: {
+        payer_data: own.account,
+        billing_document_number: own.document.billing,
+        reason_code: 'OTHER',
+        amount: '0.01',
+        comment: 'Object access',
+      },
+    }),
+  },
+  // The disputes of one invoice: a customer lists those of the invoices it sees only (another customer's invoice
+  // lists nothing, as one that does not exist); the AR team sees every dispute by design.
+  'GET /api/disputes': {
+    positions: [
+      {
+        path: 'query.billing_document_number',
+        kind: 'document',
+        entitledBy: (attacker) => attacker.permissions.includes('CanManageDisputes'),
+      },
+    ],
+    request: (own) => ({ query: { billing_document_number: own.document.billing } }),
+  },
+  'GET /api/disputes/:id': { noObjectIdentifier: DISPUTE },
+  'PATCH /api/disputes/:id': { noObjectIdentifier: DISPUTE },
+  'POST /api/disputes/:id/messages': { noObjectIdentifier: DISPUTE },
+  'POST /api/disputes/:id/attachments': { noObjectIdentifier: DISPUTE },
+  'GET /api/disputes/:id/attachments/:attachmentId': { noObjectIdentifier: DISPUTE },
   'DELETE /api/scheduled-payments/:id': {
     noObjectIdentifier:
       "a scheduled payment of the user: another user's answers 404 like an unknown one (scheduled-payments.test.ts)",

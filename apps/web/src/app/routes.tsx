@@ -11,6 +11,7 @@ import { reminderReturnPath } from '../features/payments/utils/reminder-link';
 import { sessionStore, storageKeys } from '../lib/browser-storage';
 import { allMessages } from '../lib/i18n';
 import { afterLoginPath } from '../lib/last-url';
+import { hasPermission, useSession } from '../lib/session';
 import { RequirePermission } from './guards/require-permission';
 import { ReceivablesSection } from './layout/receivables-nav';
 import { SettingsSection } from './layout/settings-nav';
@@ -155,6 +156,21 @@ const PromiseToPayAction = lazyScreen(() =>
 const PromisesSection = lazyScreen(() =>
   import('../features/collections/components/promises-section').then((m) => m.PromisesSection),
 );
+const DisputesPage = lazyScreen(() =>
+  import('../features/disputes/components/disputes-page').then((m) => m.DisputesPage),
+);
+const DisputeDetailPage = lazyScreen(() =>
+  import('../features/disputes/components/dispute-detail-page').then((m) => m.DisputeDetailPage),
+);
+const RaiseDisputeButton = lazyScreen(() =>
+  import('../features/disputes/components/raise-dispute-action').then((m) => m.RaiseDisputeButton),
+);
+const RaiseDisputeSelectionAction = lazyScreen(() =>
+  import('../features/disputes/components/raise-dispute-action').then((m) => m.RaiseDisputeSelectionAction),
+);
+const DisputeReasonsSection = lazyScreen(() =>
+  import('../features/disputes/components/dispute-reasons-section').then((m) => m.DisputeReasonsSection),
+);
 const ManagePaymentMethodsToggle = lazyScreen(() =>
   import('../features/payment-methods/components/manage-payment-methods-toggle').then(
     (m) => m.ManagePaymentMethodsToggle,
@@ -172,13 +188,25 @@ const payInvoicesPage = <PayInvoicesPage manageMethods={manageMethods} />;
 
 // Issue 38: collections shows in three other features' screens: the promise to pay beside the invoice list's Continue,
 // the user's promises on the scheduled payments page, and the reminder schedules as a tab of the configuration.
+// Issue 39: disputes are raised from the invoice list (one invoice chosen) and the invoice detail, and their reasons
+// are set beside the reminder schedules.
 const invoicesPage = (
   <InvoicesPage
     selectionActions={
       <Suspense fallback={null}>
         <PromiseToPayAction />
+        <RaiseDisputeSelectionAction />
       </Suspense>
     }
+  />
+);
+const invoiceDetailPage = (
+  <InvoiceDetailPage
+    disputeAction={(invoice) => (
+      <Suspense fallback={null}>
+        <RaiseDisputeButton invoice={invoice} />
+      </Suspense>
+    )}
   />
 );
 const scheduledPaymentsPage = (
@@ -195,6 +223,7 @@ const configurationPage = (
     collectionsTab={
       <Suspense fallback={null}>
         <ReminderScheduleTab />
+        <DisputeReasonsSection />
       </Suspense>
     }
   />
@@ -210,6 +239,8 @@ type SignedInRoute = {
   element?: ReactNode;
   /** The area whose links stand above the page: Settings for /settings/… by default, or Receivables (issue 38). */
   section?: 'settings' | 'receivables';
+  /** The page is in its section only for a user holding this permission (issue 39: Disputes, the AR team's). */
+  sectionPermission?: Permission;
 };
 
 // Screens of later issues show their title only (TitleOnlyPage) until their feature replaces `element`.
@@ -224,7 +255,7 @@ const signedInRoutes: SignedInRoute[] = [
   {
     path: '/invoices/detail/:billingDocumentNumber',
     titleKey: 'shell.pages.invoice_detail',
-    element: <InvoiceDetailPage />,
+    element: invoiceDetailPage,
   },
   {
     path: '/invoices/processing-payment',
@@ -312,6 +343,22 @@ const signedInRoutes: SignedInRoute[] = [
     section: 'receivables',
     element: <CollectionsPage />,
   },
+  // Issue 39: one address for both sides. No guard: a customer user sees the disputes of the invoices it sees (an
+  // e-mail about one links here), the AR team (CanManageDisputes) every one, under Receivables; the server decides.
+  {
+    path: '/disputes',
+    titleKey: 'shell.pages.disputes',
+    section: 'receivables',
+    sectionPermission: 'CanManageDisputes',
+    element: <DisputesPage />,
+  },
+  {
+    path: '/disputes/:id',
+    titleKey: 'shell.pages.dispute_detail',
+    section: 'receivables',
+    sectionPermission: 'CanManageDisputes',
+    element: <DisputeDetailPage />,
+  },
   {
     path: '/settings/payments-received',
     titleKey: 'shell.pages.settings_payments_received',
@@ -347,6 +394,16 @@ const signedInRoutes: SignedInRoute[] = [
 
 const sectionOf = (route: SignedInRoute): SignedInRoute['section'] =>
   route.section ?? (route.path.startsWith('/settings/') ? 'settings' : undefined);
+
+/** The route's page with its area's links above it (a section that depends on the user: its permission). */
+function InSection({ route, children }: { route: SignedInRoute; children: ReactNode }) {
+  const { profile } = useSession();
+  const section =
+    route.sectionPermission && !hasPermission(profile, route.sectionPermission) ? undefined : sectionOf(route);
+  if (section === 'settings') return <SettingsSection>{children}</SettingsSection>;
+  if (section === 'receivables') return <ReceivablesSection>{children}</ReceivablesSection>;
+  return children;
+}
 
 type SignedOutRoute = { path: string; titleKey: string; element?: ReactNode };
 
@@ -425,17 +482,9 @@ export function signedInRouteElements(): ReactNode {
               adminOnly={route.adminOnly}
               notForThirdParty={route.notForThirdParty}
             >
-              {sectionOf(route) === 'settings' ? (
-                <SettingsSection>
-                  <Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>
-                </SettingsSection>
-              ) : sectionOf(route) === 'receivables' ? (
-                <ReceivablesSection>
-                  <Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>
-                </ReceivablesSection>
-              ) : (
+              <InSection route={route}>
                 <Suspense fallback={null}>{route.element ?? <TitleOnlyPage titleKey={route.titleKey} />}</Suspense>
-              )}
+              </InSection>
             </RequirePermission>
           }
         />

@@ -36,6 +36,7 @@ import type {
   SalesByMonthRequest,
   SalesByMonthResponse,
 } from '@portal/contracts';
+import type { ErpDisputeCase, ErpDisputeCaseResult } from '@portal/contracts/erp-api';
 
 export type ErpConnector = {
   /**
@@ -141,6 +142,12 @@ export type ErpConnector = {
   streamOpenItems: (request: OpenItemsRequest) => AsyncIterable<OpenItem[]>;
   /** Issue 38: what was invoiced per company code, currency and month (the count-back DSO). */
   getSalesByMonth: (request: SalesByMonthRequest) => Promise<SalesByMonthResponse>;
+  /**
+   * Issue 39 (ADR 0034), optional: records a portal dispute as the ERP's dispute case, the same dispute_id again
+   * updating its case (PUT /disputes/{dispute_id}). An ERP that keeps no dispute cases leaves it out, or answers
+   * not_implemented (over HTTP: 501): the caller marks the dispute not_supported and goes on. Any other failure throws.
+   */
+  recordDisputeCase?: (request: DisputeCaseRequest) => Promise<DisputeCaseOutcome>;
   /** POST /api/PaymentsHistory/GetPaymentsHistory: payments (S) and declined attempts (E) of the accounts, newest first. */
   searchPayments: (request: PaymentHistoryRequest) => Promise<PaymentHistoryResponse>;
 };
@@ -226,6 +233,12 @@ export type LedgerReversalResult = {
   }[];
   replayed: boolean;
 };
+
+/** Issue 39: a dispute for the ERP: the portal's dispute id and the case as the contract sends it. */
+export type DisputeCaseRequest = { dispute_id: string } & ErpDisputeCase;
+
+/** recorded: the ERP keeps the case (its id); not_implemented: it keeps no dispute cases (501), nothing was recorded. */
+export type DisputeCaseOutcome = ({ outcome: 'recorded' } & ErpDisputeCaseResult) | { outcome: 'not_implemented' };
 
 export type InvoicePdfRenderRequest = {
   payer_data: PayerData;

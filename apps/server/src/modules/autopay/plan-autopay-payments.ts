@@ -4,14 +4,16 @@
 // due from the enrolment on and are to be paid within the reminder's days: one payment per day and currency, as
 // scheduled payments with cause autopay, which the scheduled payments job pays on their day. An invoice with a reason
 // code that holds it back (the Application tab's set per company code, by default every code but PP: issue 35), in
-// another currency than the maximum's, or over the maximum is left for a person. Each invoice is handled once
-// (autopay_items); the reminder lists what will be paid and what is left.
+// another currency than the maximum's, or over the maximum is left for a person. Issue 39: an invoice with a dispute
+// open or in review is left as disputed when all of it is disputed, and paid for the rest when part of it is (ADR
+// 0034). Each invoice is handled once (autopay_items); the reminder lists what will be paid and what is left.
 import { randomUUID } from 'node:crypto';
 import {
   autopayReminderDays,
   paymentDocumentKey,
   type AutopayLeftInvoice,
   type AutopayStopReason,
+  type BackendConfiguration,
   type LedgerDocument,
 } from '@portal/contracts';
 import {
@@ -22,13 +24,17 @@ import {
   formatMinorUnits,
   holdsInvoiceBack,
   isMethodExpiredOn,
+  isPartialPaymentAllowed,
+  PARTIAL_PAYMENT_REASON_CODE,
   parseScaledAmount,
+  reasonCodesFor,
   toIsoDate,
 } from '@portal/domain';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../plugins/auth';
 import { autopayEnrolments, autopayItems, scheduledPayments } from '../../db/schema';
+import { activeDisputeHolds, undisputedMinor, type DisputeHold } from '../disputes/dispute-holds';
 import { loadJobActor } from '../scheduled-payments/job-actor';
 import type { StoredPaymentRequest } from '../scheduled-payments/scheduled-payments.repository';
 import { portalLink, queueMail } from '../mail/queue-mail';
@@ -111,6 +117,23 @@ async function checkEnrolment(
 
 type Planned = { payments: number; invoices: number; left: number };
 
+/** An invoice AutoPay pays: how much (all of it, or the rest of one disputed in part) and the dispute, if any. */
+type Paying = { invoice: LedgerDocument; amount: bigint; hold: DisputeHold | undefined };
+
+/**
+ * Issue 39: the reason code of a payment of the rest of an invoice disputed in part: a short payment needs one (spec §5
+ * check 8), and PP (partial payment) is the one that says "the rest later" and is no dispute reason by default. null
+ * when the company code cannot take a short payment (partial payments off, or PP not offered): AutoPay then leaves
+ * the invoice, as one wholly disputed.
+ */
+function restPaymentReason(configuration: BackendConfiguration, companyCode: string): string | null {
+  if (!isPartialPaymentAllowed(configuration)) return null;
+  const offered = reasonCodesFor(configuration, companyCode, 'O').some(
+    (reason) => reason.reason_code === PARTIAL_PAYMENT_REASON_CODE,
+  );
+  return offered ? PARTIAL_PAYMENT_REASON_CODE : null;
+}
+
 async function planEnrolment(
   ctx: AppContext,
   row: AutopayRow,
@@ -133,34 +156,42 @@ async function planEnrolment(
   const decimalsOf = (currency: string) => currencyDecimalsOf(currency, configuration.sapcust.currency_decimals);
 
   // Pay or leave each invoice: a reason code that holds it back (a deduction or dispute; PP, a partial payment, by
-  // default not), another currency than the maximum's, or over the maximum.
+  // default not), a dispute open or in review over all of it (issue 39), another currency than the maximum's, or over
+  // the maximum.
   const reasonOptions = autopayReasonCodeOptions(configuration, row.companyCode);
+  const disputes = await activeDisputeHolds(ctx.db, { documentKeys: found.invoices.map(paymentDocumentKey) });
+  const restReason = restPaymentReason(configuration, row.companyCode);
   const left: { invoice: LedgerDocument; why: AutopayLeftInvoice['why'] }[] = [];
-  const groups = new Map<string, LedgerDocument[]>();
+  const groups = new Map<string, Paying[]>();
   for (const invoice of found.invoices) {
     const reasonCode = invoice.reason?.reason_code ?? '';
+    const hold = disputes.get(paymentDocumentKey(invoice));
+    const amount = undisputedMinor(
+      parseScaledAmount(invoice.open_amount, decimalsOf(invoice.currency_key)) ?? 0n,
+      hold,
+    );
     if (holdsInvoiceBack(reasonCode, row.companyCode, settings.autopayHoldReasonCodes, reasonOptions))
       left.push({ invoice, why: 'disputed' });
+    else if (hold && (amount === 0n || restReason === null)) left.push({ invoice, why: 'disputed' });
     else if (row.maxCurrencyKey && invoice.currency_key !== row.maxCurrencyKey) left.push({ invoice, why: 'currency' });
     else {
       const day = autopayPaymentDay(toIsoDate(invoice.due_date) ?? today, row.daysBeforeDue, today);
       const key = `${day}|${invoice.currency_key}`;
-      groups.set(key, [...(groups.get(key) ?? []), invoice]);
+      groups.set(key, [...(groups.get(key) ?? []), { invoice, amount, hold }]);
     }
   }
-  const payments: { day: string; currency: string; invoices: LedgerDocument[]; total: bigint }[] = [];
+  const payments: { day: string; currency: string; invoices: Paying[]; total: bigint }[] = [];
   for (const [key, invoices] of groups) {
     const [day, currency] = key.split('|') as [string, string];
-    const decimals = decimalsOf(currency);
     let total = 0n;
-    const paid: LedgerDocument[] = [];
+    const paid: Paying[] = [];
     // Oldest due first while the payment stays within the maximum; the rest is left for a person.
-    for (const invoice of invoices) {
-      const amount = parseScaledAmount(invoice.open_amount, decimals) ?? 0n;
-      if (row.maxMinor !== null && total + amount > row.maxMinor) left.push({ invoice, why: 'over_maximum' });
+    for (const paying of invoices) {
+      if (row.maxMinor !== null && total + paying.amount > row.maxMinor)
+        left.push({ invoice: paying.invoice, why: 'over_maximum' });
       else {
-        total += amount;
-        paid.push(invoice);
+        total += paying.amount;
+        paid.push(paying);
       }
     }
     if (paid.length > 0) payments.push({ day, currency, invoices: paid, total });
@@ -171,7 +202,7 @@ async function planEnrolment(
     // Each invoice once: what an earlier round (or instance) handled is skipped.
     const items = [
       ...payments.flatMap((payment) =>
-        payment.invoices.map((invoice) => ({ key: paymentDocumentKey(invoice), outcome: 'planned' as const })),
+        payment.invoices.map(({ invoice }) => ({ key: paymentDocumentKey(invoice), outcome: 'planned' as const })),
       ),
       ...left.map(({ invoice, why }) => ({ key: paymentDocumentKey(invoice), outcome: 'left' as const, why })),
     ];
@@ -194,13 +225,9 @@ async function planEnrolment(
     );
     const newPayments = payments
       .map((payment) => {
-        const invoices = payment.invoices.filter((invoice) => fresh.has(paymentDocumentKey(invoice)));
-        const decimals = decimalsOf(payment.currency);
-        const total = invoices.reduce(
-          (sum, invoice) => sum + (parseScaledAmount(invoice.open_amount, decimals) ?? 0n),
-          0n,
-        );
-        return { ...payment, invoices, total, decimals };
+        const invoices = payment.invoices.filter(({ invoice }) => fresh.has(paymentDocumentKey(invoice)));
+        const total = invoices.reduce((sum, paying) => sum + paying.amount, 0n);
+        return { ...payment, invoices, total, decimals: decimalsOf(payment.currency) };
       })
       .filter((payment) => payment.invoices.length > 0);
     const newLeft = left.filter(({ invoice }) => fresh.has(paymentDocumentKey(invoice)));
@@ -213,15 +240,16 @@ async function planEnrolment(
           payment_card_token: row.paymentCardToken,
           payment_card_type: row.paymentCardType as StoredPaymentRequest['payment_detail']['payment_card_type'],
         },
-        documents: payment.invoices.map((invoice) => ({
+        documents: payment.invoices.map(({ invoice, amount, hold }) => ({
           document_number_finance: invoice.document_number_finance,
           line_item_in_the_relevant_invoice: invoice.line_item_in_the_relevant_invoice,
           fiscal_year_of_the_relevant_invoice: invoice.fiscal_year_of_the_relevant_invoice,
           open_amount: invoice.open_amount,
-          amount_to_process: invoice.open_amount,
+          amount_to_process: formatMinorUnits(amount, payment.decimals),
           currency_key: invoice.currency_key,
-          reason_code: '',
-          comment: '',
+          // Issue 39: the rest of an invoice disputed in part, short-paid with PP and the dispute's reference.
+          reason_code: hold ? (restReason ?? '') : '',
+          comment: hold ? hold.reference : '',
           reference_number: invoice.reference_number,
           billing_document_number: invoice.billing_document_number,
         })),
@@ -259,7 +287,7 @@ async function planEnrolment(
             eq(autopayItems.autopayId, row.id),
             inArray(
               autopayItems.documentKey,
-              payment.invoices.map((invoice) => paymentDocumentKey(invoice)),
+              payment.invoices.map(({ invoice }) => paymentDocumentKey(invoice)),
             ),
           ),
         );
@@ -288,10 +316,10 @@ async function planEnrolment(
           total_amount: formatMinorUnits(payment.total, payment.decimals),
           currency_key: payment.currency,
           currency_decimals: payment.decimals,
-          documents: payment.invoices.map((invoice) => ({
+          documents: payment.invoices.map(({ invoice, amount }) => ({
             billing_document_number: invoice.billing_document_number,
             document_number_finance: invoice.document_number_finance,
-            amount: invoice.open_amount,
+            amount: formatMinorUnits(amount, payment.decimals),
           })),
         })),
         manage_url: portalLink(ctx, autopayPath),

@@ -21,7 +21,9 @@ import { recordAuditEvent } from '../audit/audit.repository';
 import { normalizeNumber } from '../customers/account-access';
 import { readReminderSchedule } from './reminder-schedule';
 import { toWire as promiseToWire } from './promises';
-import { reminderDocument } from './run-collections';
+import { activeDisputeHolds } from '../disputes/dispute-holds';
+import { openItemKey } from './open-item-key';
+import { owedDocument, whollyDisputed } from './run-collections';
 import { sendReminder } from './send-reminder';
 import { toWorklistAccount } from './worklist';
 
@@ -205,8 +207,11 @@ export async function sendReminderNow(
     items.push(...batch.filter((item) => item.payer_number === key.payerNumber));
     if (batch.length > 0 && batch[batch.length - 1]!.payer_number > key.payerNumber) break;
   }
-  const pastDue = items.filter((item) => item.due_date < today);
-  const chosen = pastDue.length > 0 ? pastDue : items;
+  // Issue 39: an invoice wholly disputed is left out, one disputed in part is listed with the rest (ADR 0034).
+  const holds = await activeDisputeHolds(ctx.db, { companyCode: key.companyCode, payerNumber: key.payerNumber });
+  const owed = items.filter((item) => !whollyDisputed(item, holds.get(openItemKey(item))));
+  const pastDue = owed.filter((item) => item.due_date < today);
+  const chosen = pastDue.length > 0 ? pastDue : owed;
   if (chosen.length === 0) throw nothingToRemind();
   // Each invoice's step reached, or the schedule's first for one not at a step yet; the furthest gives the template.
   const first = schedule.steps[0] ?? { days_from_due: 0, template: 'reminder_due', attach_statement: false };
@@ -221,7 +226,7 @@ export async function sendReminderNow(
     attachStatement: furthest.attach_statement,
     manual: true,
     actorUserId: actor.impersonator?.userId ?? actor.userId,
-    documents: chosen.map(reminderDocument),
+    documents: chosen.map((item) => owedDocument(item, holds.get(openItemKey(item)))),
     client,
   });
   if (!sent) throw nothingToRemind();

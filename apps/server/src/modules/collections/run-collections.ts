@@ -5,15 +5,24 @@
 // - once a day (the day's collection_runs row, claimed by one instance), sends each account the reminders its invoices
 //   have reached (send-reminder.ts), except for an invoice with a holding reason code (a deduction or a dispute), one
 //   promised, one a scheduled payment or AutoPay will pay before its next step, and every invoice of a paused account;
+//   issue 39: an invoice wholly disputed (a dispute open or in review) gets none, one disputed in part is reminded of
+//   the rest (ADR 0034); the worklist counts each account's open disputes;
 // - settles the promises: kept when none of their invoices is open any more, broken when one still is after the day;
-// - keeps the day's figures per company code and currency: open, past due and the count-back DSO.
+// - keeps the day's figures per company code and currency: open, past due and the count-back DSO;
+// - retries the disputes whose copy in the ERP is pending or failed (issue 39).
 // Nothing is held in a transaction across the stream: each account's reminder is its own short transaction.
-import { type OpenItem, type ReminderSchedule, type ReminderTemplate } from '@portal/contracts';
+import {
+  activeInvoiceDisputeStatuses,
+  type OpenItem,
+  type ReminderSchedule,
+  type ReminderTemplate,
+} from '@portal/contracts';
 import {
   addIsoDays,
   autopayReasonCodeOptions,
   countBackDsoTenths,
   daysPastDue,
+  formatMinorUnits,
   holdsInvoiceBack,
   nextStep,
   parseScaledAmount,
@@ -28,12 +37,21 @@ import {
   collectionAccounts,
   collectionFigures,
   collectionRuns,
+  invoiceDisputes,
   paymentPromises,
   scheduledPayments,
   type PastDueRow,
   type ReminderDocumentRow,
 } from '../../db/schema';
 import { readApplicationSettings } from '../system/application-settings';
+import {
+  activeDisputeHolds,
+  disputeAccountKey,
+  disputesPerAccount,
+  undisputedMinor,
+  type DisputeHold,
+} from '../disputes/dispute-holds';
+import { retryDisputeSync } from '../disputes/sync-dispute-to-erp';
 import { readReminderSchedules } from './reminder-schedule';
 import { createPromiseTracker, settlePromises, type PromiseTracker } from './settle-promises';
 import { sendReminder } from './send-reminder';
@@ -55,6 +73,8 @@ export type CollectionsSummary = {
   promises_kept: number;
   promises_broken: number;
   skipped: number;
+  /** Set when retrying the disputes' ERP copies failed (the run goes on: the next run retries them). */
+  dispute_sync_failed?: number;
 };
 
 export async function runCollections(ctx: AppContext): Promise<CollectionsSummary> {
@@ -85,7 +105,7 @@ export async function runCollections(ctx: AppContext): Promise<CollectionsSummar
           item.company_code,
           context.holdCodes,
           autopayReasonCodeOptions(context.configuration, item.company_code),
-        );
+        ) || whollyDisputed(item, context.disputes.get(openItemKey(item)));
       let next: { date: string; days_from_due: number } | null = null;
       if (schedule?.enabled && !paused) {
         for (const item of account.items) {
@@ -102,6 +122,10 @@ export async function runCollections(ctx: AppContext): Promise<CollectionsSummar
       }
     }
     await worklist.finish();
+    // Issue 39: a failure here is the ERP's, kept on each dispute (erp_status failed) and retried by the next run.
+    await retryDisputeSync(ctx).catch(() => {
+      summary.dispute_sync_failed = 1;
+    });
     await figures.write(ctx, today);
     const settled = await settlePromises(ctx, tracker, today);
     summary.promises_kept = settled.kept;
@@ -148,41 +172,60 @@ async function* accountsOf(batches: AsyncIterable<OpenItem[]>): AsyncGenerator<A
 
 type RoundContext = Awaited<ReturnType<typeof readRoundContext>>;
 
-/** What the round reads once: schedules, the ERP's configuration, pauses, AutoPay, scheduled payments, promises. */
+/**
+ * What the round reads once: schedules, the ERP's configuration, pauses, AutoPay, scheduled payments, promises, and
+ * the disputes open or in review (few: one query for all).
+ */
 async function readRoundContext(ctx: AppContext, today: string) {
-  const [schedules, configuration, settings, pausedRows, enrolments, left, scheduled, promises] = await Promise.all([
-    readReminderSchedules(ctx.db),
-    ctx.erp.getBackendConfiguration(),
-    readApplicationSettings(ctx.db),
-    ctx.db
-      .select({ payerNumber: collectionAccounts.payerNumber, companyCode: collectionAccounts.companyCode })
-      .from(collectionAccounts)
-      .where(sql`${collectionAccounts.pausedUntil} >= ${today}::date`),
-    ctx.db
-      .select({
-        payerNumber: autopayEnrolments.payerNumber,
-        companyCode: autopayEnrolments.companyCode,
-        daysBeforeDue: autopayEnrolments.daysBeforeDue,
-        enrolledOn: autopayEnrolments.enrolledOn,
-        maxCurrencyKey: autopayEnrolments.maxCurrencyKey,
-      })
-      .from(autopayEnrolments)
-      .where(eq(autopayEnrolments.status, 'active')),
-    ctx.db
-      .select({ key: autopayItems.documentKey })
-      .from(autopayItems)
-      .innerJoin(autopayEnrolments, eq(autopayEnrolments.id, autopayItems.autopayId))
-      .where(and(eq(autopayEnrolments.status, 'active'), eq(autopayItems.outcome, 'left'))),
-    ctx.db
-      .select({
-        companyCode: scheduledPayments.companyCode,
-        scheduledDate: scheduledPayments.scheduledDate,
-        request: scheduledPayments.request,
-      })
-      .from(scheduledPayments)
-      .where(inArray(scheduledPayments.status, ['scheduled', 'processing'])),
-    readOpenPromises(ctx),
-  ]);
+  const [schedules, configuration, settings, pausedRows, enrolments, left, scheduled, promises, disputes] =
+    await Promise.all([
+      readReminderSchedules(ctx.db),
+      ctx.erp.getBackendConfiguration(),
+      readApplicationSettings(ctx.db),
+      ctx.db
+        .select({ payerNumber: collectionAccounts.payerNumber, companyCode: collectionAccounts.companyCode })
+        .from(collectionAccounts)
+        .where(sql`${collectionAccounts.pausedUntil} >= ${today}::date`),
+      ctx.db
+        .select({
+          payerNumber: autopayEnrolments.payerNumber,
+          companyCode: autopayEnrolments.companyCode,
+          daysBeforeDue: autopayEnrolments.daysBeforeDue,
+          enrolledOn: autopayEnrolments.enrolledOn,
+          maxCurrencyKey: autopayEnrolments.maxCurrencyKey,
+        })
+        .from(autopayEnrolments)
+        .where(eq(autopayEnrolments.status, 'active')),
+      ctx.db
+        .select({ key: autopayItems.documentKey })
+        .from(autopayItems)
+        .innerJoin(autopayEnrolments, eq(autopayEnrolments.id, autopayItems.autopayId))
+        .leftJoin(scheduledPayments, eq(scheduledPayments.id, autopayItems.scheduledPaymentId))
+        .where(
+          and(
+            eq(autopayEnrolments.status, 'active'),
+            or(
+              eq(autopayItems.outcome, 'left'),
+              // Issue 39: AutoPay paid the rest of an invoice disputed in part; what is open after that (the disputed
+              // amount, once the dispute no longer holds it) is a person's to pay, and is reminded of.
+              and(
+                eq(scheduledPayments.status, 'paid'),
+                sql`EXISTS (SELECT 1 FROM ${invoiceDisputes} WHERE ${invoiceDisputes.documentKey} = ${autopayItems.documentKey})`,
+              ),
+            ),
+          ),
+        ),
+      ctx.db
+        .select({
+          companyCode: scheduledPayments.companyCode,
+          scheduledDate: scheduledPayments.scheduledDate,
+          request: scheduledPayments.request,
+        })
+        .from(scheduledPayments)
+        .where(inArray(scheduledPayments.status, ['scheduled', 'processing'])),
+      readOpenPromises(ctx),
+      activeDisputeHolds(ctx.db),
+    ]);
   const autopay = new Map<string, (typeof enrolments)[number]>();
   for (const enrolment of enrolments) autopay.set(accountKey(enrolment), enrolment);
   // The earliest day a scheduled payment (or AutoPay's planned one) pays each invoice.
@@ -211,12 +254,28 @@ async function readRoundContext(ctx: AppContext, today: string) {
     scheduledBy,
     promises,
     currencyOf,
+    disputes,
+    disputesOf: disputesPerAccount(disputes.values()),
   };
 }
 
 async function readOpenPromises(ctx: AppContext) {
   const rows = await ctx.db.select().from(paymentPromises).where(eq(paymentPromises.status, 'open'));
   return createPromiseTracker(rows);
+}
+
+/** Issue 39: nothing of the invoice is left once its disputed amount is held back (ADR 0034). */
+export function whollyDisputed(item: OpenItem, hold: DisputeHold | undefined): boolean {
+  if (!hold) return false;
+  return undisputedMinor(parseScaledAmount(item.open_amount, item.currency_decimals) ?? 0n, hold) === 0n;
+}
+
+/** Issue 39: an invoice disputed in part is reminded of the rest: the e-mail's table and total show what is owed. */
+export function owedDocument(item: OpenItem, hold: DisputeHold | undefined): ReminderDocumentRow {
+  const document = reminderDocument(item);
+  if (!hold) return document;
+  const open = parseScaledAmount(item.open_amount, item.currency_decimals) ?? 0n;
+  return { ...document, open_amount: formatMinorUnits(undisputedMinor(open, hold), item.currency_decimals) };
 }
 
 export function reminderDocument(item: OpenItem): ReminderDocumentRow {
@@ -273,7 +332,7 @@ function remindersOf(
     attachStatement: group.attach,
     manual: false,
     actorUserId: null,
-    documents: group.items.map(reminderDocument),
+    documents: group.items.map((item) => owedDocument(item, context.disputes.get(openItemKey(item)))),
   }));
 }
 
@@ -353,6 +412,7 @@ class WorklistWriter {
       nextStepDate: next?.date ?? null,
       nextStepDays: next?.days_from_due ?? null,
       autopay: context.autopay.has(accountKey(account)),
+      openDisputes: context.disputesOf.get(disputeAccountKey(account.payerNumber, account.companyCode)) ?? 0,
     });
     if (this.pending.length >= flushSize) await this.flush();
   }
@@ -376,6 +436,7 @@ class WorklistWriter {
           nextStepDate: fresh('next_step_date'),
           nextStepDays: fresh('next_step_days'),
           autopay: fresh('autopay'),
+          openDisputes: fresh('open_disputes'),
         },
       });
   }
@@ -392,6 +453,11 @@ class WorklistWriter {
         nextStepDate: null,
         nextStepDays: null,
         refreshedAt: this.startedAt,
+        // Issue 39: a dispute may outlive its invoice's open amount (paid since): still counted until resolved.
+        openDisputes: sql`(SELECT count(*)::int FROM ${invoiceDisputes}
+          WHERE ${invoiceDisputes.companyCode} = ${collectionAccounts.companyCode}
+            AND ltrim(${invoiceDisputes.payerNumber}, '0') = ltrim(${collectionAccounts.payerNumber}, '0')
+            AND ${inArray(invoiceDisputes.status, [...activeInvoiceDisputeStatuses])})`,
       })
       .where(or(lt(collectionAccounts.refreshedAt, this.startedAt), sql`${collectionAccounts.refreshedAt} IS NULL`));
   }

@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context';
 import { invoiceDisputes } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
-import { isTrimmed, loadHeaderItems, normalizeNumber } from '../customers/account-access';
+import { isTrimmed, loadHeaderItems, normalizeNumber, type AccountHolder } from '../customers/account-access';
 
 export type DisputeRow = typeof invoiceDisputes.$inferSelect;
 export type DisputeSide = 'customer' | 'supplier';
@@ -26,7 +26,12 @@ export function isDisputeManager(actor: Actor): boolean {
 
 export async function disputeReader(ctx: AppContext, actor: Actor): Promise<DisputeReader> {
   if (isDisputeManager(actor)) return { side: 'supplier', userId: actor.userId };
-  return { side: 'customer', userId: actor.userId, scopes: scopesOf(await loadHeaderItems(ctx, actor)) };
+  return customerReader(ctx, actor);
+}
+
+/** A customer user as a reader, without a session: who of a dispute's customer users sees it (its e-mails). */
+export async function customerReader(ctx: AppContext, holder: AccountHolder): Promise<DisputeReader> {
+  return { side: 'customer', userId: holder.userId, scopes: scopesOf(await loadHeaderItems(ctx, holder)) };
 }
 
 function scopesOf(items: HeaderItem[]): CustomerScope[] {

@@ -1,7 +1,7 @@
 // POST /api/invoice/invoice-excel and /api/invoice/invoice-csv: every document of a search, streamed from the
 // ERP in keyset batches straight into the file, so memory stays flat whatever the account's size.
 import type { Readable } from 'node:stream';
-import type { InvoiceExportRequest } from '@portal/contracts';
+import type { InvoiceExportRequest, LedgerDocument } from '@portal/contracts';
 import { translate, type Language } from '@portal/i18n';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -9,7 +9,7 @@ import { csvStream, xlsxStream, type ExportFormat } from '../../http/file-export
 
 export type { ExportFormat };
 import type { Actor } from '../../plugins/auth';
-import { authorizeSearch } from './search-invoices';
+import { authorizeListSearch } from './search-invoices';
 import { cellOf, columnLabelKey, csvRowsWriter, exportColumns, type Cell, type ExportColumn } from './export-format';
 
 type Locale = { language: Language; country: string | undefined };
@@ -22,7 +22,7 @@ export async function exportInvoices(
   locale: Locale,
 ): Promise<Readable> {
   // Authorised and validated before the first byte: a refusal is a normal JSON error answer.
-  const { erpRequest } = await authorizeSearch(ctx, actor, request);
+  const { erpRequest } = await authorizeListSearch(ctx, actor, request);
   const columns = exportColumns(request.columns);
   const labels = columns.map((column) => translate(locale.language, locale.country, columnLabelKey(column)));
   const statusLabels = {
@@ -31,11 +31,14 @@ export async function exportInvoices(
     open: translate(locale.language, locale.country, 'exports.invoices.status.open'),
   };
   const today = ctx.now();
+  // Issue 39: "disputed only" with no disputed invoice is a file with the headings alone.
   const documents = () =>
-    ctx.erp.streamInvoices({
-      ...erpRequest,
-      search_parameters: { ...erpRequest.search_parameters, cursor: undefined },
-    });
+    erpRequest
+      ? ctx.erp.streamInvoices({
+          ...erpRequest,
+          search_parameters: { ...erpRequest.search_parameters, cursor: undefined },
+        })
+      : noDocuments();
   if (format === 'csv') return csvStream(labels, documents(), csvRowsWriter(columns, today, statusLabels));
   const rows = async function* (): AsyncIterable<Cell[][]> {
     for await (const batch of documents()) {
@@ -53,6 +56,8 @@ export async function exportInvoices(
     rows(),
   );
 }
+
+async function* noDocuments(): AsyncIterable<LedgerDocument[]> {}
 
 const widths: Partial<Record<ExportColumn, number>> = {
   document_number: 14,

@@ -6,6 +6,7 @@ import type { Actor } from '../../plugins/auth';
 import { accountsOfCustomer, belongsTo, notFound } from './invoice-scope';
 import { reopenedOf } from '../payment-reversals/reopened-documents';
 import { invoiceCollectionsOf } from '../collections/invoice-collections';
+import { invoiceDisputeOf } from './invoice-disputes';
 
 export async function getInvoiceDetail(
   ctx: AppContext,
@@ -22,9 +23,13 @@ export async function getInvoiceDetail(
     if (answer.status.message_type === 'S' && header && belongsTo(item, header)) {
       // Issue 37: an open invoice a payment had paid says why it is open again (the portal's record of reversals).
       const reopened = header.document_status === '01' ? await reopenedOf(ctx.db, header) : [];
-      // Issue 38: the reminders that listed it and the promise that holds it.
-      const collections = await invoiceCollectionsOf(ctx.db, header);
-      return { ...answer, ...(reopened.length > 0 ? { reopened } : {}), collections };
+      // Issue 38: the reminders that listed it and the promise that holds it. Issue 39: its dispute, which whoever
+      // sees the invoice sees.
+      const [collections, dispute] = await Promise.all([
+        invoiceCollectionsOf(ctx.db, header),
+        invoiceDisputeOf(ctx.db, header),
+      ]);
+      return { ...answer, ...(reopened.length > 0 ? { reopened } : {}), collections, dispute };
     }
   }
   // Not the user's, or not there: one answer for both.

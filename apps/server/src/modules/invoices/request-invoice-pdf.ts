@@ -1,32 +1,27 @@
 // The three PDF calls (spec §7): one invoice, the invoices of a search, the selected rows (GridViewDocIds).
 // Each finds the documents the user may see that have a PDF, and answers a signed link to one merged file.
-import {
-  maxPdfDocuments,
-  type InvoiceSearchRequest,
-  type LedgerDocument,
-  type PdfUrlResponse,
-} from '@portal/contracts';
-import type { z } from 'zod';
+import { maxPdfDocuments, type LedgerDocument, type PdfUrlResponse } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/auth';
-import { authorizeSearch } from './search-invoices';
+import { authorizeListSearch, type ParsedListRequest, type ParsedSearchRequest } from './search-invoices';
 import { notFound, resolveInvoiceScope, type InvoiceScope } from './invoice-scope';
 import { signPdfLink } from './pdf-links';
 
-type ParsedSearchRequest = z.output<typeof InvoiceSearchRequest>;
 export type PdfRequestKind = 'single' | 'search' | 'bulk';
 
 export async function requestInvoicePdf(
   ctx: AppContext,
   actor: Actor,
-  request: ParsedSearchRequest,
+  request: ParsedListRequest,
   kind: PdfRequestKind,
 ): Promise<PdfUrlResponse> {
   const { scope, erpRequest } =
     kind === 'search'
-      ? await authorizeSearch(ctx, actor, request)
+      ? await authorizeListSearch(ctx, actor, request)
       : await authorizeByNumbers(ctx, actor, request, kind);
+  // Issue 39: "disputed only" with no disputed invoice finds nothing.
+  if (!erpRequest) throw notFound();
   const answer = await ctx.erp.searchInvoices({
     ...erpRequest,
     search_parameters: {
@@ -66,7 +61,7 @@ function withPdf(documents: LedgerDocument[]): string[] {
 async function authorizeByNumbers(
   ctx: AppContext,
   actor: Actor,
-  request: ParsedSearchRequest,
+  request: ParsedListRequest,
   kind: 'single' | 'bulk',
 ): Promise<{ scope: InvoiceScope; erpRequest: ParsedSearchRequest }> {
   const parameters = request.search_parameters;

@@ -5,6 +5,7 @@ import type { EmailTemplateKey, EmailTemplateText } from '@portal/contracts';
 import { translate } from '@portal/i18n';
 import type { AppContext } from '../../app-context';
 import { sanitizeHtml } from '../configuration/html-sanitizer';
+import { disputeMailSample, disputeMailTemplates } from './dispute-mail-values';
 import { assertKnownPlaceholders } from './email-templates';
 import { mailBranding } from './mail-branding';
 import { buildMailValues, type ReceiptPayload } from './mail-values';
@@ -61,6 +62,7 @@ export async function previewEmailTemplate(
       ...(schedulingTemplates.has(key) ? schedulingSample(key, now, url) : {}),
       ...(moneyBackTemplates.has(key) ? moneyBackSample(key, now, url) : {}),
       ...(reminderMailTemplates.has(key) ? reminderSample(key, now, url) : {}),
+      ...(disputeMailTemplates.has(key) ? disputeMailSample(key, url) : {}),
     },
     links: {
       confirmUrl: url('/auto-register/confirm/sample'),

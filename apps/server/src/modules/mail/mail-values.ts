@@ -4,6 +4,7 @@
 import type { PaymentCause } from '@portal/contracts';
 import { formatMoney } from '@portal/domain';
 import { toLocaleTag, translate, type Language } from '@portal/i18n';
+import { disputeMailTemplates, disputeMailValues } from './dispute-mail-values';
 import { displayInvoiceNumber, mailTable } from './mail-table';
 import { moneyBackMailValues, moneyBackTemplates } from './money-back-mail-values';
 import type { MailValues } from './render-email';
@@ -75,6 +76,7 @@ export function buildMailValues(input: {
   if (moneyBackTemplates.has(input.template))
     Object.assign(values, moneyBackMailValues(input.template, payload, language));
   if (reminderMailTemplates.has(input.template)) Object.assign(values, reminderMailValues(payload, language));
+  if (disputeMailTemplates.has(input.template)) Object.assign(values, disputeMailValues(payload, language));
   return values;
 }
 

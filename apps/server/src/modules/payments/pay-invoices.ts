@@ -91,6 +91,7 @@ async function startInvoicePayment(
     notify_first_name: actor.contact.firstName,
     notify_last_name: actor.contact.lastName,
     notify_language: actor.contact.language,
+    payer_name: documents[0]!.zzcustom.payerad.name,
     documents: documents.map((document, index) => ({
       document_key: keys[index]!,
       document_number_finance: document.document_number_finance,
@@ -98,6 +99,7 @@ async function startInvoicePayment(
       amount_minor: String(amounts[index]),
       reason_code: request.documents[index]!.reason_code,
       comment: request.documents[index]!.comment,
+      soldto_number: document.soldto_number,
     })),
   };
   const now = ctx.now();

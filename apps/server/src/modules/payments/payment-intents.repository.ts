@@ -30,6 +30,8 @@ export type IntentPosting = {
   autopay_id?: string | null;
   /** The ISO day it was scheduled for. */
   scheduled_date?: string;
+  /** Issue 39: the payer's name, and each document's sold-to (a short payment's dispute is of that sold-to). */
+  payer_name?: string;
   documents: {
     document_key: string;
     document_number_finance: string;
@@ -37,6 +39,7 @@ export type IntentPosting = {
     amount_minor: string;
     reason_code: string;
     comment: string;
+    soldto_number?: string;
   }[];
 };
 

@@ -24,6 +24,7 @@ import { retryOnConflict } from '../../db/retry-on-conflict';
 import { completeIdempotencyKey } from '../../http/idempotency-keys.repository';
 import { idempotencyKeyTtlMs } from '../../http/idempotency';
 import { recordPostedPayment } from '../ledger-feed/record-posted-payment';
+import { disputesOpened, openDisputesOfPayment } from '../disputes/open-dispute-from-payment';
 import { announceFailedDebit, announceProcessing } from './announce-bank-debit';
 import type { ThreeDsCheck } from './check-three-ds';
 import { findIntent, settleIntent, type IntentPosting, type PaymentIntent } from './payment-intents.repository';
@@ -191,6 +192,7 @@ async function postIntent(ctx: AppContext, intent: PaymentIntent, mode: Mode): P
   const faults = paymentFaults(ctx);
   let response: PayInvoicesResponse | undefined;
   let settled = false;
+  let disputes: string[] = [];
   await retryOnConflict(() =>
     ctx.erp.postPayment(ledgerPosting(ctx, intent, { message_type: 'S', message_line_string: '' }), {
       inTransaction: async (tx, result) => {
@@ -206,6 +208,7 @@ async function postIntent(ctx: AppContext, intent: PaymentIntent, mode: Mode): P
           if (mode === 'charge') await storeAnswerWithKey(tx, ctx, intent, response);
           await queueConfirmation(tx, ctx, intent, response);
           await recordPostedPayment(tx, intent, result, ctx.now());
+          disputes = await openDisputesOfPayment(tx, ctx, intent, result);
           await auditPayment(tx, ctx, intent, 'payment_posted', {
             payment_document_number: result.payment_document_number,
           });
@@ -214,6 +217,7 @@ async function postIntent(ctx: AppContext, intent: PaymentIntent, mode: Mode): P
       },
     }),
   );
+  disputesOpened(ctx, disputes);
   return settledAnswer(ctx, intent, { ours: response!, settled, mode });
 }
 

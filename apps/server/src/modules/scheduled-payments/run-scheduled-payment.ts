@@ -7,7 +7,7 @@
 // An AutoPay payment is also not made when one of its invoices has taken a reason code that holds it back since it
 // was planned (issue 35): the other invoices are planned again at once, and the held one is left for a person.
 import { paymentDocumentKey, PayInvoicesRequest, type NotPaidReason } from '@portal/contracts';
-import { autopayReasonCodeOptions, holdsInvoiceBack, isMethodExpiredOn } from '@portal/domain';
+import { autopayReasonCodeOptions, holdsInvoiceBack, isMethodExpiredOn, parseScaledAmount } from '@portal/domain';
 import { isLanguage, translate } from '@portal/i18n';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
@@ -30,6 +30,7 @@ import { scheduledPaymentsPath } from './schedule-payment';
 const invoicesPath = '/invoices';
 import { toWire, type ScheduledPaymentRow, type StoredPaymentRequest } from './scheduled-payments.repository';
 import { isMethodReturned } from '../payment-reversals/apply-provider-reversals';
+import { activeDisputeHolds } from '../disputes/dispute-holds';
 
 export type RunOutcome = 'paid' | 'not_paid' | 'pending' | 'retry';
 
@@ -123,8 +124,8 @@ export async function runScheduledPayment(ctx: AppContext, row: ScheduledPayment
 }
 
 /**
- * Whether an invoice of an AutoPay payment now carries a reason code that holds it back (a dispute raised since the
- * reminder, or a code the Application tab holds since): a person looks at it rather than AutoPay pay it. A row taken
+ * Whether an invoice of an AutoPay payment now carries a reason code that holds it back (a deduction raised since the
+ * reminder, or a code the Application tab holds since), or a dispute raised since the plan over what it would pay: a person looks at it rather than AutoPay pay it. A row taken
  * again after a crash with its payment intent already open is left to settle that intent.
  */
 async function holdsAnInvoiceBack(
@@ -140,9 +141,21 @@ async function holdsAnInvoiceBack(
     ctx.erp.getBackendConfiguration(),
   ]);
   const options = autopayReasonCodeOptions(configuration, row.companyCode);
-  return documents.some((document) =>
-    holdsInvoiceBack(document.reason?.reason_code ?? '', row.companyCode, settings.autopayHoldReasonCodes, options),
-  );
+  if (
+    documents.some((document) =>
+      holdsInvoiceBack(document.reason?.reason_code ?? '', row.companyCode, settings.autopayHoldReasonCodes, options),
+    )
+  )
+    return true;
+  // Issue 39: a dispute raised since the plan holds its amount back: AutoPay pays no more than what is not disputed.
+  const holds = await activeDisputeHolds(ctx.db, { documentKeys: keys });
+  return stored.documents.some((document, index) => {
+    const hold = holds.get(keys[index]!);
+    if (!hold) return false;
+    const open = parseScaledAmount(document.open_amount, hold.currencyDecimals) ?? 0n;
+    const paying = parseScaledAmount(document.amount_to_process, hold.currencyDecimals) ?? open;
+    return paying > open - hold.amountMinor;
+  });
 }
 
 /** What a refusal of payInvoices means for the clerk: the reason, and the check's own words where they help. */

@@ -49,6 +49,11 @@ export type ApplicationSettings = {
    * holds every code but PP (packages/domain autopay-holds.ts, ADR 0029).
    */
   autopayHoldReasonCodes: Record<string, string[]>;
+  /**
+   * Issue 39: per company code, its invoice-payment reason codes that are dispute reasons, each with its target days
+   * (OTHER among them); a company code not named uses every code but PP and OP, 14 days, and OTHER 30 (ADR 0034).
+   */
+  disputeReasons: Record<string, { reason_code: string; target_days: number }[]>;
 };
 
 export const defaultApplicationSettings: ApplicationSettings = {
@@ -80,6 +85,7 @@ export const defaultApplicationSettings: ApplicationSettings = {
   schedulingHorizonDays: 30,
   promiseMaxDays: 60,
   autopayHoldReasonCodes: {},
+  disputeReasons: {},
 };
 
 export async function readApplicationSettings(db: Db): Promise<ApplicationSettings> {

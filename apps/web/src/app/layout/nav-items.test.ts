@@ -33,11 +33,12 @@ const paths = (profile: UserProfile, depositsAllowed = true) =>
   primaryNavItems(profile, depositsAllowed).map((item) => item.to);
 
 describe('header navigation', () => {
-  it('shows invoices, invoice search, payments, statements, scheduled payments and deposits to a payer who may pay', () => {
+  it('shows invoices, invoice search, payments, disputes, statements, scheduled payments and deposits to a payer who may pay', () => {
     expect(paths(payer)).toEqual([
       '/invoices',
       '/invoice-history',
       '/payment-history',
+      '/disputes',
       '/statements',
       '/scheduled-payments',
       '/deposits',
@@ -68,6 +69,7 @@ describe('header navigation', () => {
       '/invoices',
       '/invoice-history',
       '/payment-history',
+      '/disputes',
       '/statements',
       '/scheduled-payments',
     ]);
@@ -107,6 +109,22 @@ describe('header navigation', () => {
     );
     // Without the worklist, Receivables opens the payments received at their old address.
     expect(paths({ ...staff, Permissions: ['CanViewReceivedPayments'] }).at(-1)).toBe('/settings/payments-received');
+  });
+
+  it('gives Disputes to a customer who may pay or raise disputes, and to the AR team under Receivables', () => {
+    expect(paths({ ...payer, Permissions: ['CanRaiseDisputes'] })).toContain('/disputes');
+    expect(paths({ ...payer, Permissions: [] })).not.toContain('/disputes');
+    // Internal staff raise none: a payment permission alone gives them no Disputes link.
+    expect(paths({ ...payer, user_role: 'internal', Permissions: ['CanMakePayment'] })).not.toContain('/disputes');
+    const team = { ...payer, user_role: 'internal' as const, Permissions: ['CanManageDisputes' as const] };
+    const items = primaryNavItems(team, false);
+    expect(items.filter((item) => item.labelKey === 'shell.nav.disputes')).toEqual([]);
+    expect(items.at(-1)).toMatchObject({ to: '/disputes', labelKey: 'shell.nav.receivables' });
+    // With the worklist too, Receivables opens the worklist and stays current on the disputes' pages.
+    const collector = { ...team, Permissions: ['CanManageCollections' as const, 'CanManageDisputes' as const] };
+    const receivables = primaryNavItems(collector, false).at(-1)!;
+    expect(receivables.to).toBe('/collections');
+    expect(isNavItemActive(receivables, '/disputes/0b6b6c3e-0000-4000-8000-000000000001')).toBe(true);
   });
 
   it('marks Receivables as the current page on each of its pages', () => {

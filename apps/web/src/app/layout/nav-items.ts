@@ -21,9 +21,21 @@ export const mayManageCollections = (profile: UserProfile | null): boolean =>
 export const mayViewReceivedPayments = (profile: UserProfile | null): boolean =>
   hasPermission(profile, 'CanViewReceivedPayments');
 
+/** Issue 39: the invoice disputes, the AR team's under Receivables and a customer's page of its own, at one address. */
+export const DISPUTES_PATH = '/disputes';
+
+export const mayManageDisputes = (profile: UserProfile | null): boolean => hasPermission(profile, 'CanManageDisputes');
+
+/** A customer user who may pay or complain has a Disputes link of its own (the AR team's is under Receivables). */
+export const showsCustomerDisputes = (profile: UserProfile | null): boolean =>
+  !isInternal(profile) &&
+  !mayManageDisputes(profile) &&
+  (hasPermission(profile, 'CanMakePayment') || hasPermission(profile, 'CanRaiseDisputes'));
+
 /** Receivables' first page the user may open, or null when they may open none. */
 export function receivablesPath(profile: UserProfile | null): string | null {
   if (mayManageCollections(profile)) return COLLECTIONS_PATH;
+  if (mayManageDisputes(profile)) return DISPUTES_PATH;
   if (mayViewReceivedPayments(profile)) return PAYMENTS_RECEIVED_PATH;
   return null;
 }
@@ -46,6 +58,7 @@ export function primaryNavItems(profile: UserProfile | null, depositsAllowed: bo
     { to: '/invoices', labelKey: 'shell.nav.invoices' },
     { to: '/invoice-history', labelKey: 'shell.nav.invoice_search' },
     { to: '/payment-history', labelKey: 'shell.nav.payments' },
+    ...(showsCustomerDisputes(profile) ? [{ to: DISPUTES_PATH, labelKey: 'shell.nav.disputes' }] : []),
     // Issue 29: every signed-in customer may read their statements (the route asks no permission), under the page's title.
     { to: '/statements', labelKey: 'shell.pages.statements' },
   ];
@@ -64,7 +77,7 @@ export function primaryNavItems(profile: UserProfile | null, depositsAllowed: bo
     items.push({
       to: receivables,
       labelKey: 'shell.nav.receivables',
-      activePaths: [COLLECTIONS_PATH, PAYMENTS_RECEIVED_PATH].filter((path) => path !== receivables),
+      activePaths: [COLLECTIONS_PATH, DISPUTES_PATH, PAYMENTS_RECEIVED_PATH].filter((path) => path !== receivables),
     });
   }
   return items;

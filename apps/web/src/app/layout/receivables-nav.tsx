@@ -1,12 +1,20 @@
 // Issue 38: the Receivables area's own links above its pages (the staff's side of the money coming in): the
-// collectors' worklist and the payments received, each for those who may open it. Payments received keeps the address
-// it had under Settings (issue 27), so that every link and bookmark to it still works.
+// collectors' worklist, the invoice disputes (issue 39) and the payments received, each for those who may open it.
+// Payments received keeps the address it had under Settings (issue 27), so that every link and bookmark to it still
+// works.
 import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useSession } from '../../lib/session';
-import { COLLECTIONS_PATH, mayManageCollections, mayViewReceivedPayments, PAYMENTS_RECEIVED_PATH } from './nav-items';
+import {
+  COLLECTIONS_PATH,
+  DISPUTES_PATH,
+  mayManageCollections,
+  mayManageDisputes,
+  mayViewReceivedPayments,
+  PAYMENTS_RECEIVED_PATH,
+} from './nav-items';
 import classes from './settings-nav.module.css';
 
 /** The Receivables links above a page of the area (only when there is more than one place to go). */
@@ -15,6 +23,7 @@ export function ReceivablesSection({ children }: { children: ReactNode }) {
   const { profile } = useSession();
   const links = [
     ...(mayManageCollections(profile) ? [{ to: COLLECTIONS_PATH, labelKey: 'shell.pages.collections' }] : []),
+    ...(mayManageDisputes(profile) ? [{ to: DISPUTES_PATH, labelKey: 'shell.pages.disputes' }] : []),
     ...(mayViewReceivedPayments(profile)
       ? [{ to: PAYMENTS_RECEIVED_PATH, labelKey: 'shell.pages.settings_payments_received' }]
       : []),

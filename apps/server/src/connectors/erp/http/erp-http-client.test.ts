@@ -137,6 +137,21 @@ describe('createErpHttpClient', () => {
     expect(erp.hits).toHaveLength(2);
   });
 
+  it('takes a 501 to an optional operation as a refusal: asked once, the circuit untouched; elsewhere as a failure', async () => {
+    const notImplemented = { message_type: 'E', message_line_string: 'Not offered.', code: 'not_implemented' };
+    const erp = await startErp(json(501, notImplemented));
+    const erpClient = client(erp.url);
+    const put = { method: 'PUT', path: '/erp/v1/disputes/d-1', body: {}, read: true, optional: true } as const;
+    for (let i = 0; i < 6; i += 1) {
+      const error = await failure(erpClient.json(put));
+      expect(error).toBeInstanceOf(ErpRefusedError);
+      expect(error).toMatchObject({ status: 501, body: notImplemented });
+    }
+    expect(erp.hits).toHaveLength(6);
+    expect(erpClient.state()).toMatchObject({ circuit: 'closed', consecutiveFailures: 0 });
+    expect(await unavailable(erpClient.json(read))).toMatchObject({ reason: 'server_error', status: 501 });
+  });
+
   it('does not retry a write after a 503', async () => {
     const erp = await startErp((_hit, response) => response.writeHead(503).end());
     const error = await unavailable(client(erp.url).json(write));

@@ -24,14 +24,16 @@ export type ErpHttpClientOptions = {
 };
 
 export type ErpRequest = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   /** JSON-serialised; a BigInt must have been converted by the caller (JSON.stringify refuses it). */
   body?: unknown;
-  /** true: safe to retry. */
+  /** true: safe to retry (a read, or a PUT: the same resource again replaces it). */
   read: boolean;
   /** Sent as Idempotency-Key, so that the ERP answers a repeated write with its first result. */
   idempotencyKey?: string;
+  /** An optional operation of the contract: 501 is the ERP saying it does not offer it (a refusal), not a failure. */
+  optional?: boolean;
   accept?: 'json' | 'pdf' | 'ndjson';
 };
 
@@ -59,7 +61,10 @@ export class ErpUnavailableError extends Error {
 
 export type ErpRefusalBody = { message_type: string; message_line_string: string; code: string };
 
-/** The ERP answered 4xx: it works and said no, so this neither retries nor counts against the breaker. */
+/**
+ * The ERP answered 4xx, or 501 to an optional operation (it does not offer it): it works and said no, so this neither
+ * retries nor counts against the breaker.
+ */
 export class ErpRefusedError extends Error {
   override readonly name = 'ErpRefusedError';
   readonly status: number;
@@ -174,7 +179,7 @@ export function createErpHttpClient(options: ErpHttpClientOptions): ErpHttpClien
         throw classify(error, label, timedOut);
       }
       const status = response.statusCode;
-      if (status >= 400 && status < 500) {
+      if ((status >= 400 && status < 500) || (status === 501 && request.optional)) {
         throw new ErpRefusedError(`${label} refused with ${status}`, status, await readRefusal(response.body));
       }
       if (status < 200 || status >= 300) {

@@ -5,7 +5,13 @@
 // portal's part runs in a transaction of its own, before the read or after the ERP confirmed, and the posting
 // reference (a reversal's reference, issue 37) keeps a posting exactly-once across retries and the reconciler.
 import { createInterface } from 'node:readline';
-import { erpApiPrefix, erpOperations, erpPdfDocumentsHeader, type ErpOperationName } from '@portal/contracts/erp-api';
+import {
+  erpApiPrefix,
+  erpOperations,
+  erpPdfDocumentsHeader,
+  type ErpDisputeCaseResult,
+  type ErpOperationName,
+} from '@portal/contracts/erp-api';
 import { BackendConfiguration, LedgerDocument, OpenItem, StatementMovement } from '@portal/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
@@ -48,15 +54,17 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
     name: Name,
     body?: unknown,
     idempotencyKey?: string,
+    params?: Record<string, string>,
   ): Promise<unknown> {
     const operation = erpOperations[name];
     if (operation.answer.kind !== 'json') throw new Error(`${name} does not answer JSON`);
     const answer = await client.json<unknown>({
       method: operation.method,
-      path: `${erpApiPrefix}${operation.path}`,
+      path: `${erpApiPrefix}${pathOf(operation.path, params)}`,
       body,
       read: !('write' in operation && operation.write),
       idempotencyKey,
+      optional: 'optional' in operation && operation.optional,
     });
     const checked = (operation.answer.schema as z.ZodType).safeParse(answer);
     if (!checked.success)
@@ -117,6 +125,17 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
     streamStatementLines: (request) => streamLines(client, 'streamStatementLines', StatementMovement, request),
     streamOpenItems: (request) => streamLines(client, 'streamOpenItems', OpenItem, request),
     getSalesByMonth: async (request) => (await call('getSalesByMonth', request)) as never,
+    // Issue 39: a PUT by the dispute's id, retried like a read; 501 is the ERP saying it keeps no dispute cases.
+    recordDisputeCase: async ({ dispute_id: disputeId, ...body }) => {
+      try {
+        const params = { dispute_id: disputeId };
+        const answer = (await call('recordDisputeCase', body, undefined, params)) as ErpDisputeCaseResult;
+        return { outcome: 'recorded', ...answer };
+      } catch (error) {
+        if (error instanceof ErpRefusedError && error.status === 501) return { outcome: 'not_implemented' };
+        throw error;
+      }
+    },
     getInvoiceDetail: async (request) => (await call('getInvoiceDetail', request)) as never,
     renderInvoicePdf: async (request) => {
       try {
@@ -179,6 +198,15 @@ export function createHttpErpConnector(options: HttpErpConnectorOptions): HttpEr
 }
 
 type StreamName = 'streamInvoices' | 'streamStatementLines' | 'streamOpenItems';
+
+/** An operation's path with its {parameters} filled in, each encoded as one path segment. */
+function pathOf(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`No value for the path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}
 
 /** A read of the contract whose answer is not JSON (a PDF, NDJSON): the caller reads the body. */
 function readOf(name: 'renderInvoicePdf' | StreamName, body: unknown): ErpRequest {

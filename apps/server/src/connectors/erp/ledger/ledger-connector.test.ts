@@ -380,3 +380,92 @@ describe('searchDocuments', () => {
     expect(badCursor).toMatchObject({ status: { message_type: 'E' }, document_list: [] });
   });
 });
+
+describe('filter 94: only these documents (issue 39)', () => {
+  const key = (row: LedgerDocumentRow) =>
+    `${row.company_code}|${row.document_number_finance}|${row.fiscal_year_of_the_relevant_invoice}`;
+
+  async function invoicesPages(
+    payerData: { customer_number: string; company_code: string },
+    filter: object[],
+    sort: 'due_date_desc' | 'amount_asc',
+    pageSize: number,
+  ) {
+    const pages: { document_list: LedgerDocumentRow[]; found_count: number }[] = [];
+    let cursor: string | undefined;
+    do {
+      const answer = await erp.searchInvoices({
+        payer_data: payerData,
+        soldto_data: [],
+        search_parameters: { status: '03', ...allDates, sort, filter: filter as never, page_size: pageSize, cursor },
+      });
+      expect(answer.status.message_type).toBe('S');
+      pages.push(answer);
+      cursor = answer.next_cursor ?? undefined;
+    } while (cursor && pages.length < 100);
+    return pages;
+  }
+
+  it('finds exactly the listed documents, leading zeros optional, paged in every sort with their found count', async () => {
+    const all = await searchAll({});
+    // Invoices, a credit and a payment of the payer, spread over its list.
+    const picked = [all[3]!, all[40]!, all[77]!, all[150]!, all.find((row) => row.item_is_a_payment === 'X')!];
+    const numbers = picked.map((row, index) =>
+      index % 2 === 0 ? row.document_number_finance.replace(/^0+/, '') : ` ${row.document_number_finance} `,
+    );
+    const listed = new Set(picked.map((row) => row.document_number_finance));
+    const expected = all
+      .filter((row) => listed.has(row.document_number_finance))
+      .map(key)
+      .sort();
+    for (const sort of ['due_date_desc', 'amount_asc'] as const) {
+      const pages = await invoicesPages(
+        { customer_number: '0000100001', company_code: '1000' },
+        [{ filter_type: '94', value: numbers.join(',') }],
+        sort,
+        2,
+      );
+      const found = pages.flatMap((page) => page.document_list);
+      expect(found.map(key).sort(), sort).toEqual(expected);
+      expect(new Set(found.map(key)).size).toBe(found.length);
+      expect(pages.length).toBe(Math.ceil(expected.length / 2));
+      expect(pages[0]!.found_count).toBe(expected.length);
+    }
+  });
+
+  it('combines with the other filters, and finds nothing of another payer', async () => {
+    const all = await searchAll({});
+    const credit = all.find((row) => row.total_amount.startsWith('-') && row.item_is_a_payment === '')!;
+    const invoice = all.find((row) => !row.total_amount.startsWith('-') && row.item_is_a_payment === '')!;
+    const [other] = await database.db
+      .select({ document_number_finance: documents.documentNumberFinance })
+      .from(documents)
+      .where(sql`${documents.payerNumber} <> '0000100001'`)
+      .limit(1);
+    const value = [credit, invoice, other!].map((row) => row.document_number_finance).join(',');
+    const invoicesOnly = await searchAll({
+      search_parameters: {
+        filter: [
+          { filter_type: '94', value },
+          { filter_type: '92', value: 'X' },
+        ],
+      },
+    });
+    expect(invoicesOnly.map((row) => row.document_number_finance)).toEqual([invoice.document_number_finance]);
+    const mine = await searchAll({ search_parameters: { filter: [{ filter_type: '94', value }] } });
+    expect(mine.map((row) => row.document_number_finance).sort()).toEqual(
+      [credit, invoice].map((row) => row.document_number_finance).sort(),
+    );
+  });
+
+  it('refuses (status E) more than 200 numbers, a value that is not a list of numbers, and an empty list', async () => {
+    const tooMany = Array.from({ length: 201 }, (_, index) => String(100000000 + index)).join(',');
+    for (const value of [tooMany, '0100000001,abc', '', '1,,2']) {
+      const answer = await search({ search_parameters: { filter: [{ filter_type: '94', value }] } });
+      expect(answer, value.slice(0, 20)).toMatchObject({ status: { message_type: 'E' }, document_list: [] });
+    }
+    const twoHundred = Array.from({ length: 200 }, (_, index) => String(100000000 + index)).join(',');
+    const answer = await search({ search_parameters: { filter: [{ filter_type: '94', value: twoHundred }] } });
+    expect(answer.status.message_type).toBe('S');
+  });
+});

@@ -22,6 +22,7 @@ import { createPaymentCardOperations } from './ledger-payment-cards';
 import { createPaymentHistory } from './ledger-payment-history';
 import { createStatementQueries } from './ledger-statements';
 import { createCollectionQueries } from './ledger-collections';
+import { createDisputeCases } from './ledger-disputes';
 import { createPaymentPostings } from './ledger-payments';
 import { createPaymentReversals } from './ledger-reversals';
 import {
@@ -386,5 +387,6 @@ export function createLedgerConnector(db: Db, options: LedgerConnectorOptions = 
     ...createPaymentHistory(db, invoices, { decimalsOf, foundCountCap: options.foundCountCap }),
     ...createStatementQueries(db, invoices, { decimalsOf }),
     ...createCollectionQueries(db),
+    ...createDisputeCases(db, { now, decimalsOf }),
   };
 }

@@ -286,6 +286,14 @@ export function createInvoiceQueries(db: Db, options: InvoiceQueryOptions) {
             );
           }
           break;
+        // Issue 39: only these documents (the disputed invoices), by finance number; the contract checked the list.
+        case '94':
+          where(
+            'finance_numbers',
+            [...new Set(value.split(',').map(toLedgerNumber))],
+            (v) => sql`${documents.documentNumberFinance} = ANY(${v}::text[])`,
+          );
+          break;
       }
     }
     if (parameters.GridViewDocIds && parameters.GridViewDocIds.length > 0) {

@@ -15,8 +15,13 @@ export const invoiceDetailQuery = (request: InvoiceDetailRequest | null) =>
         return null;
       }
       // Issue 37: why an invoice a payment had paid is open again (refunded, returned, charged back). Issue 38: the
-      // reminders that listed it and the promise that holds it.
-      return { ...answer.detail, reopened: answer.reopened ?? [], collections: answer.collections ?? null };
+      // reminders that listed it and the promise that holds it. Issue 39: its dispute.
+      return {
+        ...answer.detail,
+        reopened: answer.reopened ?? [],
+        collections: answer.collections ?? null,
+        dispute: answer.dispute ?? null,
+      };
     },
     enabled: request !== null,
     staleTime: 60_000,

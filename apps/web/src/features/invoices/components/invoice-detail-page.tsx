@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Group,
@@ -20,12 +21,20 @@ import {
   IconCreditCard,
   IconFileTypePdf,
   IconInfoCircle,
+  IconMessageReport,
 } from '@tabler/icons-react';
-import type { InvoiceCollections, InvoiceDetail, InvoicePartner, InvoiceReopened } from '@portal/contracts';
+import type {
+  InvoiceCollections,
+  InvoiceDetail,
+  InvoiceDetailResponse,
+  InvoicePartner,
+  InvoiceReopened,
+  PayerData,
+} from '@portal/contracts';
 import { parseMinorUnits } from '@portal/domain';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { MOBILE_BREAKPOINT_PX } from '../../../config/constants';
@@ -47,8 +56,22 @@ import { AccountsPending, LoadFailed } from '../../../components/ui/load-failed'
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX / 16}em)`;
 
-/** /invoices/detail/:billingDocumentNumber (spec §2 Invoice detail). */
-export function InvoiceDetailPage() {
+type InvoiceDispute = NonNullable<InvoiceDetailResponse['dispute']>;
+
+/** The invoice as a dispute of it needs it (issue 39): what the app hands to the disputes feature's button. */
+export type DisputeInvoice = {
+  payer: PayerData;
+  billingDocumentNumber: string;
+  currency: string;
+  openAmount: string;
+  lines: { item_number: string; description: string; amount: string }[];
+};
+
+/**
+ * /invoices/detail/:billingDocumentNumber (spec §2 Invoice detail). disputeAction: "Dispute this invoice", composed by
+ * the app from the disputes feature (issue 39), shown on an open invoice without an active dispute.
+ */
+export function InvoiceDetailPage({ disputeAction }: { disputeAction?: (invoice: DisputeInvoice) => ReactNode }) {
   const { t } = useTranslation();
   const { billingDocumentNumber = '' } = useParams();
   const accounts = useAccountSelection();
@@ -92,7 +115,7 @@ export function InvoiceDetailPage() {
       </Stack>
     );
   }
-  return <DetailView detail={detail.data} />;
+  return <DetailView detail={detail.data} disputeAction={disputeAction} />;
 }
 
 function BackButton() {
@@ -197,10 +220,42 @@ function CollectionsNotice({ collections }: { collections: InvoiceCollections | 
   );
 }
 
+/** Issue 39: the invoice's dispute, its status and the way to it. */
+function DisputeNotice({ dispute }: { dispute: InvoiceDispute | null }) {
+  const { t } = useTranslation();
+  if (!dispute) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconMessageReport aria-hidden="true" />}
+      data-testid="invoice-disputed"
+    >
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" fw={600}>
+          {t('invoices.detail.disputed', {
+            reference: dispute.reference,
+            status: t(`disputes.statuses.${dispute.status}`),
+          })}
+        </Text>
+        <Anchor component={Link} to={`/disputes/${dispute.id}`} size="sm" fw={600}>
+          {t('invoices.detail.view_dispute', { reference: dispute.reference })}
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}
+
 function DetailView({
   detail,
+  disputeAction,
 }: {
-  detail: InvoiceDetail & { reopened: InvoiceReopened[]; collections: InvoiceCollections | null };
+  detail: InvoiceDetail & {
+    reopened: InvoiceReopened[];
+    collections: InvoiceCollections | null;
+    dispute: InvoiceDispute | null;
+  };
+  disputeAction?: (invoice: DisputeInvoice) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -223,6 +278,10 @@ function DetailView({
   const canPay =
     showsPayControls(profile) && !paymentsDisabled && !isCredit && header.document_status === '01' && open > 0n;
   const title = t(isCredit ? 'invoices.detail.credit_title' : 'invoices.detail.invoice_title', { number });
+  // Issue 39: one active dispute per invoice; a resolved or withdrawn one leaves room for a new complaint.
+  const activeDispute = detail.dispute?.status === 'open' || detail.dispute?.status === 'in_review';
+  const disputable =
+    Boolean(disputeAction) && primary && !isCredit && header.document_status === '01' && open > 0n && !activeDispute;
   const partner = (fn: 'WE' | 'RG') => detail.partner_data.find((p) => p.partner_function === fn);
 
   const searchFor = () =>
@@ -267,6 +326,7 @@ function DetailView({
       <PageTitle>{title}</PageTitle>
       {header.document_status === '01' && <ReopenedNotice reopened={detail.reopened} money={money} />}
       <CollectionsNotice collections={detail.collections} />
+      <DisputeNotice dispute={detail.dispute} />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="sm">
           <Field label={t('invoices.detail.po_number')} value={detail.custom_fields.customer_purchase_order_nubmer} />
@@ -362,6 +422,19 @@ function DetailView({
               {t('invoices.detail.open_pdf')}
             </Button>
           )}
+          {disputable &&
+            primary &&
+            disputeAction?.({
+              payer: { customer_number: primary.PrimaryAcct, company_code: primary.CompanyCode },
+              billingDocumentNumber: header.billing_document_number,
+              currency,
+              openAmount: header.open_amount,
+              lines: detail.item_data.map((item) => ({
+                item_number: item.item_number,
+                description: item.description,
+                amount: item.total_amount,
+              })),
+            })}
           {canPay && (
             <Button
               leftSection={<IconCreditCard size={18} aria-hidden="true" />}

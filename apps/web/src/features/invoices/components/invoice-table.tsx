@@ -1,6 +1,11 @@
 import { Anchor, Badge, Card, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { paymentDocumentKey, type InvoiceTableColumn, type LedgerDocument } from '@portal/contracts';
+import {
+  paymentDocumentKey,
+  type InvoiceSearchResponse,
+  type InvoiceTableColumn,
+  type LedgerDocument,
+} from '@portal/contracts';
 import { documentKind } from '@portal/domain';
 import type { TFunction } from 'i18next';
 import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -26,6 +31,8 @@ export type InvoiceTableProps = {
   selectedKeys: ReadonlySet<string>;
   /** paymentDocumentKey() of documents held by a payment not yet settled: shown "in process", not selectable. */
   inProcessKeys?: ReadonlySet<string>;
+  /** Issue 39: the documents with an open dispute, by paymentDocumentKey(): a "Disputed" badge by the number. */
+  disputed?: ReadonlyMap<string, DisputedDocument>;
   onToggle?: (document: LedgerDocument, checked: boolean) => void;
   onTogglePage?: (checked: boolean) => void;
   onOpenPdf: (document: LedgerDocument) => void;
@@ -48,21 +55,35 @@ type CellContext = {
   onOpenPdf: (document: LedgerDocument) => void;
 };
 
-function cellContent(column: InvoiceTableColumn, document: LedgerDocument, cells: CellContext): ReactNode {
+function cellContent(
+  column: InvoiceTableColumn,
+  document: LedgerDocument,
+  cells: CellContext,
+  dispute?: DisputedDocument,
+): ReactNode {
   const { today, t, language } = cells;
   const currency = document.currency_key;
   const number = documentNumber(document);
   switch (column) {
     case 'pdf':
       return <PdfButton document={document} number={number} onOpen={cells.onOpenPdf} t={t} />;
-    case 'document_number':
-      return document.billing_document_number ? (
+    case 'document_number': {
+      const link = document.billing_document_number ? (
         <Anchor component={Link} to={detailPath(document.billing_document_number)} fz="inherit">
           {number}
         </Anchor>
       ) : (
         number
       );
+      return dispute ? (
+        <span className={classes.numberWithBadge}>
+          {link}
+          <DisputedBadge dispute={dispute} t={t} />
+        </span>
+      ) : (
+        link
+      );
+    }
     case 'reference':
       return document.reference_number;
     case 'status':
@@ -153,6 +174,33 @@ export const InvoiceTable = memo(function InvoiceTable(props: InvoiceTableProps)
   return mobile ? <InvoiceCards {...shown} /> : <InvoiceGrid {...shown} />;
 });
 
+type DisputedDocument = NonNullable<InvoiceSearchResponse['documents_disputed']>[number];
+
+/** Issue 39: "Disputed", its status and reference in its accessible name and tooltip. */
+function DisputedBadge({ dispute, t }: { dispute: DisputedDocument; t: TFunction }) {
+  const label = t('invoices.list.disputed_label', {
+    reference: dispute.reference,
+    status: t(`disputes.statuses.${dispute.status}`),
+  });
+  return (
+    <Badge
+      component="span"
+      color="yellow"
+      variant="light"
+      tt="none"
+      // The light variant's yellow text is below 4.5:1 on its tint (WCAG 1.4.3).
+      c="#6d4300"
+      miw="max-content"
+      title={label}
+      data-testid="disputed-badge"
+      data-status={dispute.status}
+    >
+      <span aria-hidden="true">{t('invoices.list.disputed')}</span>
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </Badge>
+  );
+}
+
 /** Issue 5: a document held by an unsettled payment cannot be paid again until it settles. */
 export const isInProcess = (document: LedgerDocument, inProcessKeys: ReadonlySet<string> | undefined): boolean =>
   inProcessKeys?.has(paymentDocumentKey(document)) ?? false;
@@ -230,13 +278,18 @@ function PageCheckbox({ props }: { props: InvoiceTableProps }) {
   );
 }
 
-type RowProps = RowSelection & { document: LedgerDocument; columns: InvoiceTableColumn[]; cells: CellContext };
+type RowProps = RowSelection & {
+  document: LedgerDocument;
+  columns: InvoiceTableColumn[];
+  cells: CellContext;
+  dispute?: DisputedDocument;
+};
 
 /**
  * One row, memoised: the rows go into the page ten at a time (useRowsInSteps), and each step renders only its own
  * ten instead of every row so far again.
  */
-const GridRow = memo(function GridRow({ document, columns, cells, ...selection }: RowProps) {
+const GridRow = memo(function GridRow({ document, columns, cells, dispute, ...selection }: RowProps) {
   return (
     <Table.Tr data-selected={selection.selected}>
       {selection.selectable && (
@@ -246,7 +299,7 @@ const GridRow = memo(function GridRow({ document, columns, cells, ...selection }
       )}
       {columns.map((column) => (
         <Table.Td key={column} className={amountColumns.has(column) ? classes.number : undefined}>
-          {cellContent(column, document, cells)}
+          {cellContent(column, document, cells, dispute)}
         </Table.Td>
       ))}
     </Table.Tr>
@@ -282,6 +335,7 @@ function InvoiceGrid(props: ShownTableProps) {
               document={document}
               columns={props.columns}
               cells={props.cells}
+              dispute={props.disputed?.get(paymentDocumentKey(document))}
               {...rowSelection(props, document)}
             />
           ))}
@@ -292,7 +346,7 @@ function InvoiceGrid(props: ShownTableProps) {
 }
 
 /** One card, memoised like a row of the grid. */
-const CardRow = memo(function CardRow({ document, columns, cells, ...selection }: RowProps) {
+const CardRow = memo(function CardRow({ document, columns, cells, dispute, ...selection }: RowProps) {
   const { t } = cells;
   const fields = columns.filter((column) => column !== 'pdf' && column !== 'document_number');
   return (
@@ -302,7 +356,7 @@ const CardRow = memo(function CardRow({ document, columns, cells, ...selection }
           <Group gap="xs" wrap="nowrap">
             {selection.selectable && <RowCheckbox document={document} selection={selection} t={t} />}
             <Text fw={700} component="span">
-              {cellContent('document_number', document, cells)}
+              {cellContent('document_number', document, cells, dispute)}
             </Text>
           </Group>
           {columns.includes('pdf') && cellContent('pdf', document, cells)}
@@ -338,6 +392,7 @@ function InvoiceCards(props: ShownTableProps) {
             document={document}
             columns={props.columns}
             cells={props.cells}
+            dispute={props.disputed?.get(paymentDocumentKey(document))}
             {...rowSelection(props, document)}
           />
         ))}

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, CloseButton, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { invoiceSorts, type InvoiceSort, type LedgerDocument } from '@portal/contracts';
 import { toIsoDate, validateSearchFilters, type AgingBucket } from '@portal/domain';
@@ -135,6 +135,11 @@ const InvoiceList = memo(function InvoiceList({
   const documents = result.data?.document_list ?? noDocuments;
   const selectedKeys = useMemo(() => new Set(selection.selected.map((item) => item.key)), [selection.selected]);
   const inProcessKeys = useMemo(() => new Set(result.data?.documents_in_process ?? []), [result.data]);
+  // Issue 39: the documents of the page with an open dispute, by paymentDocumentKey.
+  const disputed = useMemo(
+    () => new Map((result.data?.documents_disputed ?? []).map((dispute) => [dispute.document_key, dispute])),
+    [result.data],
+  );
   const totalsOfCurrency = totals.data?.totals.find((entry) => entry.currency_key === currency) ?? null;
 
   // Issue 29: the aging chart of the open view, over the same accounts as the totals.
@@ -260,6 +265,7 @@ const InvoiceList = memo(function InvoiceList({
           selectionDisabled={paymentsDisabled}
           selectedKeys={selectedKeys}
           inProcessKeys={inProcessKeys}
+          disputed={disputed}
           onToggle={toggleDocument}
           onTogglePage={handleTogglePage}
           onOpenPdf={handleOpenPdf}
@@ -351,6 +357,15 @@ const ListFilters = memo(function ListFilters({
           w={120}
         />
       )}
+      {/* Issue 39: the invoices with an open dispute only. */}
+      <Group h={36}>
+        <Checkbox
+          label={t('invoices.list.disputed_only')}
+          checked={Boolean(filters.disputedOnly)}
+          onChange={(event) => invoiceList.setFilters({ disputedOnly: event.currentTarget.checked })}
+          data-testid="disputed-only"
+        />
+      </Group>
     </section>
   );
 });

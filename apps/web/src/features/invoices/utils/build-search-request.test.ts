@@ -95,6 +95,32 @@ describe('invoice list request with an aging bucket (issue 29)', () => {
   });
 });
 
+describe('invoice list request, disputed only (issue 39)', () => {
+  const scope = { primary: primary('Payer'), secondaryAccount: null, soldTos: ['0000200001'] };
+
+  it('asks for the invoices with an open dispute by filter 95 X, with the other filters and in either view', () => {
+    const open = buildListRequest(scope, { ...listFilters, disputedOnly: true }, 'USD').search_parameters;
+    expect(open).toMatchObject({ status: '01', filter: [{ filter_type: '95', value: 'X' }] });
+    const inBucket = buildListRequest(
+      scope,
+      { ...listFilters, disputedOnly: true, agingBucket: '1-30', agingAsOf: '2026-03-10' },
+      'USD',
+    ).search_parameters;
+    expect(inBucket.filter).toEqual([
+      { filter_type: '92', value: 'X' },
+      { filter_type: '95', value: 'X' },
+    ]);
+    const paid = buildListRequest(scope, { ...listFilters, view: 'paid', disputedOnly: true }, 'USD').search_parameters;
+    expect(paid).toMatchObject({ status: '02', filter: [{ filter_type: '95', value: 'X' }] });
+  });
+
+  it('sends no filter 95 when the box is not ticked', () => {
+    expect(buildListRequest(scope, { ...listFilters, disputedOnly: false }, 'USD').search_parameters.filter).toEqual(
+      [],
+    );
+  });
+});
+
 describe('invoice search request', () => {
   const scope = { primary: primary('Payer'), secondaryAccount: null, soldTos: ['1'] };
   const today = new Date(2026, 2, 10);

@@ -1,8 +1,11 @@
 // The search requests of the invoice list and the invoice search (invoices-and-payments §7 "Search conventions").
 import {
+  disputedOnlyFilterType,
   invoiceListBounds,
   searchPeriodAllBounds,
   type HeaderItem,
+  type InvoiceListFilter,
+  type InvoiceListRequest,
   type InvoiceSearchRequest,
   type InvoiceSort,
   type SearchFilter,
@@ -46,19 +49,22 @@ export type InvoiceListFilters = {
   agingBucket: AgingBucket | null;
   /** ISO day the bucket was counted on (the aging answer's as_of), so that the list and the chart agree. */
   agingAsOf: string | null;
+  /** Issue 39: only the invoices with an open dispute (filter 95 X). */
+  disputedOnly?: boolean;
 };
 
 /**
  * The list: open items (status 01) with due dates from 01-01-1900 to 01-01-9999 or up to the chosen day, or the
  * items paid in one year (status 02, document dates of that year). An aging bucket narrows the open items to the
- * invoices due in its range on its as-of day: credits are not aged (issue 29), so filter 92 (invoices only).
+ * invoices due in its range on its as-of day: credits are not aged (issue 29), so filter 92 (invoices only). "Disputed
+ * only" (issue 39) is filter 95 X.
  */
 export function buildListRequest(
   scope: AccountScope,
   filters: InvoiceListFilters,
   currency: string | null,
   cursor?: string,
-): InvoiceSearchRequest {
+): InvoiceListRequest {
   const bucketRange =
     filters.view === 'open' && filters.agingBucket && filters.agingAsOf
       ? agingBucketDueRange(filters.agingBucket, filters.agingAsOf)
@@ -86,7 +92,8 @@ export function buildListRequest(
           date_from: `01-01-${filters.paidYear}`,
           date_to: `12-31-${filters.paidYear}`,
         };
-  const filter: SearchFilter[] = bucketRange ? [{ filter_type: '92', value: 'X' }] : [];
+  const filter: InvoiceListFilter[] = bucketRange ? [{ filter_type: '92', value: 'X' }] : [];
+  if (filters.disputedOnly) filter.push({ filter_type: disputedOnlyFilterType, value: 'X' });
   return {
     ...accountScope(scope),
     search_parameters: {

@@ -17,6 +17,7 @@ const initial = (): InvoiceListState => ({
   sort: defaultInvoiceSort,
   agingBucket: null,
   agingAsOf: null,
+  disputedOnly: false,
   cursors: [undefined],
   page: 0,
 });
