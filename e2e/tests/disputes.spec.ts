@@ -6,7 +6,17 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { apiAs, caughtMail, checkA11y, demoPayerOpenInvoices, expect, narrowWidth, signIn, test } from '../fixtures';
+import {
+  apiAs,
+  caughtMail,
+  checkA11y,
+  demoPayerOpenInvoices,
+  expect,
+  narrowWidth,
+  signIn,
+  switchLanguage,
+  test,
+} from '../fixtures';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 test.describe.configure({ mode: 'serial' });
@@ -228,6 +238,26 @@ test('the payer reads the outcome and the message, on the page and by e-mail', a
     page.getByRole('table', { name: 'Disputes' }).getByRole('row').filter({ hasText: reference }),
   ).toContainText('Resolved');
   await checkA11y(page);
+});
+
+test("the dispute and the disputes list read in each of the portal's 8 languages, axe clean", async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  await page.goto(disputeUrl);
+  await expect(page.getByTestId('dispute-facts')).toBeVisible();
+  for (const language of ['fr', 'de', 'es', 'it', 'ja', 'pt', 'ru', 'en']) {
+    expect(await switchLanguage(page, language)).toBe(true);
+    await expect(page.getByTestId('dispute-thread')).toBeVisible();
+    await checkA11y(page);
+    await screenshots(page, `detail-${language}`);
+  }
+  await page.goto('/disputes');
+  await expect(page.getByRole('table').first()).toBeVisible();
+  for (const language of ['de', 'ja', 'en']) {
+    expect(await switchLanguage(page, language)).toBe(true);
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await checkA11y(page);
+    await screenshots(page, `list-${language}`);
+  }
 });
 
 test('a customer cannot open another dispute id, and gets the not-found state', async ({ page }) => {
