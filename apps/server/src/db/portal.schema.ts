@@ -1157,6 +1157,9 @@ export const invoiceDisputes = portal.table(
       .where(sql`status IN ('open', 'in_review')`),
     uniqueIndex('invoice_disputes_reference_key').on(t.reference),
     index('invoice_disputes_account_idx').on(t.payerNumber, t.companyCode, t.status),
+    // A customer's list asks by account number without leading zeros (dispute-access.ts visibleDisputes).
+    index('invoice_disputes_payer_number_idx').on(t.companyCode, sql`ltrim(payer_number, '0')`),
+    index('invoice_disputes_soldto_number_idx').on(t.companyCode, sql`ltrim(soldto_number, '0')`),
     index('invoice_disputes_created_idx').on(t.createdAt, t.id),
     index('invoice_disputes_erp_idx')
       .on(t.erpStatus)
