@@ -6,6 +6,7 @@ import {
   byLabel,
   byText,
   click,
+  eventually,
   fakeApi,
   render,
   settle,
@@ -144,8 +145,8 @@ describe('the dispute page', { timeout: 30_000 }, () => {
     );
     await render(page(), at);
     await click(byText('Withdraw the dispute', 'button'));
-    expect(byText('Withdraw dispute D-12?')).toBeDefined();
-    await click(byText('Withdraw', 'button'));
+    expect(await eventually(() => byText('Withdraw dispute D-12?'))).toBeDefined();
+    await click(await eventually(() => byText('Withdraw', 'button')));
     await settle();
     expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({ body: { status: 'withdrawn' } });
     expect(document.querySelector('[data-testid="dispute-closed"]')).not.toBeNull();

@@ -147,6 +147,16 @@ export async function settle(rounds = 5): Promise<void> {
   }
 }
 
+/** What `find` finds once the page has settled: a modal's transition runs on timers, so it may take a few rounds. */
+export async function eventually<T>(find: () => T | undefined, rounds = 40): Promise<T | undefined> {
+  for (let round = 0; round < rounds; round += 1) {
+    const found = find();
+    if (found !== undefined) return found;
+    await settle(1);
+  }
+  return find();
+}
+
 /**
  * The element whose trimmed text is `text` (or matches it), in the whole document (dialogs are portals): of the
  * selector's elements the first, or with no selector the innermost.
