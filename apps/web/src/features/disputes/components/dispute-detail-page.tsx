@@ -6,7 +6,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { Dispute, DisputeAttachment } from '@portal/contracts';
 import { formatMoney } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -20,6 +20,7 @@ import { downloadDisputeAttachment } from '../api/download-dispute-attachment';
 import { disputeKey, useDispute } from '../api/get-dispute';
 import { disputesKey } from '../api/list-disputes';
 import { reasonLabel } from '../utils/dispute-labels';
+import { Fact } from '../../../components/ui/fact';
 import { DisputeAttachments } from './dispute-attachments';
 import { DisputeStatusBadge, LateBadge, OutcomeText } from './dispute-badges';
 import { DisputeManagePanel } from './dispute-manage-panel';
@@ -225,14 +226,5 @@ function DisputeView({ dispute }: { dispute: Dispute }) {
         </Stack>
       </div>
     </Stack>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={classes.fact}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

@@ -28,7 +28,7 @@ import {
 } from '@portal/contracts';
 import { formatMoney, parseMinorUnits } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { withoutLeadingZeros } from '../../../lib/account-selection';
@@ -48,6 +48,7 @@ import {
 } from '../utils/refund-form';
 import { refundFailureOf } from '../utils/refund-outcome';
 import { utcDateTime } from '../utils/utc-date-time';
+import { Fact } from '../../../components/ui/fact';
 import classes from './payments-received.module.css';
 
 type Step =
@@ -360,15 +361,6 @@ function RefundForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={classes.fact}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
