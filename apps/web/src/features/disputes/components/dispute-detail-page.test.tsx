@@ -5,6 +5,7 @@ import { DisputeDetailPage } from './dispute-detail-page';
 import {
   byLabel,
   byText,
+  cleanup,
   click,
   eventually,
   fakeApi,
@@ -83,9 +84,7 @@ describe('the dispute page', { timeout: 30_000 }, () => {
     stubBrowser();
     await startEnglish();
   });
-  afterEach(() => {
-    document.body.innerHTML = '';
-  });
+  afterEach(cleanup);
 
   it('says "not found" for a dispute the server does not show, without a toast', async () => {
     signInAs(['CanMakePayment']);

@@ -104,6 +104,19 @@ export function fakeApi(answer: (method: string, path: string) => Answer | undef
 
 export type Rendered = { container: HTMLElement; path: () => string; unmount: () => void };
 
+/** The screens rendered and not yet unmounted: `cleanup` unmounts them after each test. */
+const mounted = new Set<() => void>();
+
+/**
+ * Unmounts every screen a test rendered and lets their last timers run while jsdom is still there: React work left
+ * scheduled after the file's environment is torn down fails the run ("window is not defined").
+ */
+export async function cleanup(): Promise<void> {
+  for (const unmount of [...mounted]) unmount();
+  await settle(2);
+  document.body.innerHTML = '';
+}
+
 /** The element at `path` (matched against `route`), other addresses rendering their path as text. */
 export async function render(element: ReactNode, { route = '/', path = '/' } = {}): Promise<Rendered> {
   const container = document.createElement('div');
@@ -127,15 +140,14 @@ export async function render(element: ReactNode, { route = '/', path = '/' } = {
       </MantineProvider>,
     );
   });
-  await settle();
-  return {
-    container,
-    path: () => router.state.location.pathname,
-    unmount: () => {
-      act(() => root.unmount());
-      container.remove();
-    },
+  const unmount = () => {
+    if (!mounted.delete(unmount)) return;
+    act(() => root.unmount());
+    container.remove();
   };
+  mounted.add(unmount);
+  await settle();
+  return { container, path: () => router.state.location.pathname, unmount };
 }
 
 /** Lets the fake answers arrive and React render them. */
