@@ -24,7 +24,8 @@ async function seeded<T>(read: (db: Awaited<ReturnType<typeof openDatabase>>['db
   }
 }
 
-describe('seedPaymentHistory', () => {
+// Each test seeds a whole demo ledger on PGlite (twice in the first): a minute on a loaded two-core machine.
+describe('seedPaymentHistory', { timeout: 120_000 }, () => {
   it('gives the same history for the same ledger', async () => {
     const read = async (db: Parameters<Parameters<typeof seeded>[0]>[0]) =>
       hashRows([

@@ -31,7 +31,8 @@ async function seededHash(documentCount: number, day: Date) {
   }
 }
 
-describe('seedLedger', () => {
+// Some tests seed whole ledgers on PGlite (three in the first): a minute on a loaded two-core machine.
+describe('seedLedger', { timeout: 120_000 }, () => {
   it('produces identical rows for the same asOf, and dates that move with asOf', async () => {
     const a = await seededHash(500, asOf);
     const b = await seededHash(500, asOf);
