@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import type { Dispute } from '@portal/contracts';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DisputeDetailPage } from './dispute-detail-page';
 import {
   byLabel,
   byText,
-  cleanup,
   click,
   eventually,
   fakeApi,
@@ -84,7 +83,6 @@ describe('the dispute page', { timeout: 30_000 }, () => {
     stubBrowser();
     await startEnglish();
   });
-  afterEach(cleanup);
 
   it('says "not found" for a dispute the server does not show, without a toast', async () => {
     signInAs(['CanMakePayment']);

@@ -1,19 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DisputeReasonsSection } from './dispute-reasons-section';
-import {
-  byLabel,
-  byText,
-  cleanup,
-  click,
-  fakeApi,
-  render,
-  settle,
-  signInAs,
-  startEnglish,
-  stubBrowser,
-  type,
-} from './test-kit';
+import { byLabel, byText, click, fakeApi, render, settle, signInAs, startEnglish, stubBrowser, type } from './test-kit';
 
 const backend = {
   company_codes: [{ company_code: '1000', name: 'US company' }],
@@ -46,7 +34,6 @@ describe('Settings → Collections → Dispute reasons', { timeout: 30_000 }, ()
     await startEnglish();
     signInAs(['CanEditSystemConfig'], 'admin');
   });
-  afterEach(cleanup);
 
   it('lists each invoice-payment reason code with its box and days, and OTHER always on', async () => {
     fakeApi((method, path) =>

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import type { DisputeAttachment, DisputeEntry } from '@portal/contracts';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DisputeThread } from './dispute-thread';
-import { byText, cleanup, click, render, startEnglish, stubBrowser } from './test-kit';
+import { byText, click, render, startEnglish, stubBrowser } from './test-kit';
 
 const entry = (overrides: Partial<DisputeEntry>): DisputeEntry => ({
   id: 'e1',
@@ -34,7 +34,6 @@ describe('the dispute thread', { timeout: 30_000 }, () => {
     stubBrowser();
     await startEnglish();
   });
-  afterEach(cleanup);
 
   it('shows a message holding markup as the characters typed, never as HTML', async () => {
     const typed = '<script>window.hacked = true</script><img src=x onerror="window.hacked = true"> & more';

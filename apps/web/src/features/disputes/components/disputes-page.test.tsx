@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import type { DisputeSummary } from '@portal/contracts';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DisputesPage } from './disputes-page';
-import { byLabel, byText, cleanup, click, fakeApi, render, signInAs, startEnglish, stubBrowser } from './test-kit';
+import { byLabel, byText, click, fakeApi, render, signInAs, startEnglish, stubBrowser } from './test-kit';
 
 const summary = (reference: string, overrides: Partial<DisputeSummary> = {}): DisputeSummary => ({
   id: `5b0e7c52-8d0c-4e53-9d55-3f3c1c1b2a${reference.slice(2).padStart(2, '0')}`,
@@ -52,7 +52,6 @@ describe('the disputes page', { timeout: 30_000 }, () => {
     stubBrowser();
     await startEnglish();
   });
-  afterEach(cleanup);
 
   it('lists the AR team’s disputes in a table named Disputes, filters them and loads more by `next`', async () => {
     signInAs(['CanManageDisputes'], 'admin');

@@ -1,21 +1,9 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DisputableInvoice } from '../utils/raise-form';
 import { RaiseDisputeDialog } from './raise-dispute-dialog';
-import {
-  byLabel,
-  byText,
-  cleanup,
-  click,
-  fakeApi,
-  render,
-  settle,
-  signInAs,
-  startEnglish,
-  stubBrowser,
-  type,
-} from './test-kit';
+import { byLabel, byText, click, fakeApi, render, settle, signInAs, startEnglish, stubBrowser, type } from './test-kit';
 
 const invoice: DisputableInvoice = {
   payer: { customer_number: '0000100001', company_code: '1000' },
@@ -60,7 +48,6 @@ describe('the raise dialog', { timeout: 30_000 }, () => {
     await startEnglish();
     signInAs(['CanMakePayment']);
   });
-  afterEach(cleanup);
 
   it('offers the dispute an invoice has already instead of a second one', async () => {
     fakeApi(answers([{ id: disputeId, reference: 'D-12', status: 'in_review' }]));

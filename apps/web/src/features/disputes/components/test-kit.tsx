@@ -6,6 +6,7 @@ import type { UserProfile } from '@portal/contracts';
 import { loadMessages } from '@portal/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
+import { afterEach } from 'vitest';
 import { createRoot, type Root } from 'react-dom/client';
 import { initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -116,6 +117,9 @@ export async function cleanup(): Promise<void> {
   await settle(2);
   document.body.innerHTML = '';
 }
+
+// After every test of a file that uses this kit, as testing-library does: no file can forget it.
+afterEach(cleanup);
 
 /** The element at `path` (matched against `route`), other addresses rendering their path as text. */
 export async function render(element: ReactNode, { route = '/', path = '/' } = {}): Promise<Rendered> {
